@@ -1,0 +1,34 @@
+"""Options and helpers shared by the commands."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import typer
+
+from nemesis_rules.atomic import write_atomic
+from nemesis_rules.errors import BadInputError
+
+
+def parse_assignments(values: Iterable[str], option: str) -> dict[str, str]:
+    """Parse repeated ``NAME=VALUE`` options; a malformed one is bad input naming the option."""
+    out: dict[str, str] = {}
+    for raw in values:
+        name, sep, value = raw.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise BadInputError(f"expected NAME=VALUE, got {raw!r}", option)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def emit(text: str | bytes, out: Path | None) -> None:
+    """Write to ``out`` atomically, or to stdout when ``out`` is None."""
+    if out is None:
+        if isinstance(text, bytes):
+            sys.stdout.buffer.write(text)
+        else:
+            typer.echo(text, nl=False)
+    else:
+        write_atomic(out, text)

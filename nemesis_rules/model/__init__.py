@@ -1,0 +1,1 @@
+"""nemesis-rules."""
