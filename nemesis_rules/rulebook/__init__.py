@@ -1,1 +1,112 @@
-"""nemesis-rules."""
+"""The rulebook: clause catalogue, rulings (conflict report) and the numeric cross-check.
+
+* :mod:`.catalogue` — every rule of the texts as a :class:`Clause` with a citation; ids such as
+  ``base.noise.danger`` or ``vs.lurking.remove`` are what the engine tags its effects with.
+* :mod:`.rulings` — every contradiction, ambiguity, gap and data conflict as a :class:`Ruling` with named
+  readings and a default; :func:`resolve_rulings` gives a game's full ruling → reading map.
+* :mod:`.numbers` — every number each source states; :func:`numeric_conflicts` lists the disagreements.
+* :mod:`.sources` — the rule files and how a citation's section is found in them.
+
+The data lives in ``data/clauses.toml``, ``data/rulings.toml`` and ``data/numbers.toml``.
+"""
+
+from nemesis_rules.rulebook.catalogue import (
+    CARD_DECKS,
+    RULESETS,
+    Clause,
+    card_slug,
+    catalogue,
+    check_ruleset,
+    clause,
+    clauses_for,
+    families,
+    load_clauses,
+    validate_clauses,
+)
+from nemesis_rules.rulebook.errors import (
+    CatalogueError,
+    NumbersError,
+    RulebookError,
+    RulingsError,
+    RulingSyntaxError,
+    SectionNotFoundError,
+    UnknownClauseError,
+    UnknownQuantityError,
+    UnknownReadingError,
+    UnknownRulesetError,
+    UnknownRulingError,
+)
+from nemesis_rules.rulebook.numbers import (
+    NumericConflict,
+    Quantity,
+    QuantityValue,
+    load_quantities,
+    numeric_conflicts,
+    quantities,
+    quantity,
+)
+from nemesis_rules.rulebook.rulings import (
+    Reading,
+    Ruling,
+    RulingChoice,
+    RulingKind,
+    load_rulings,
+    parse_ruling_choice,
+    parse_ruling_choices,
+    resolve_rulings,
+    ruling,
+    rulings,
+    rulings_for,
+    uncovered_conflicts,
+    validate_rulings,
+)
+from nemesis_rules.rulebook.sources import RULE_FILES, Citation, citation_problem, find_section
+
+__all__ = [
+    "CARD_DECKS",
+    "RULESETS",
+    "RULE_FILES",
+    "CatalogueError",
+    "Citation",
+    "Clause",
+    "NumbersError",
+    "NumericConflict",
+    "Quantity",
+    "QuantityValue",
+    "Reading",
+    "RulebookError",
+    "Ruling",
+    "RulingChoice",
+    "RulingKind",
+    "RulingSyntaxError",
+    "RulingsError",
+    "SectionNotFoundError",
+    "UnknownClauseError",
+    "UnknownQuantityError",
+    "UnknownReadingError",
+    "UnknownRulesetError",
+    "UnknownRulingError",
+    "card_slug",
+    "catalogue",
+    "check_ruleset",
+    "citation_problem",
+    "clause",
+    "clauses_for",
+    "families",
+    "find_section",
+    "load_clauses",
+    "load_quantities",
+    "load_rulings",
+    "numeric_conflicts",
+    "parse_ruling_choice",
+    "parse_ruling_choices",
+    "quantities",
+    "quantity",
+    "resolve_rulings",
+    "ruling",
+    "rulings",
+    "rulings_for",
+    "uncovered_conflicts",
+    "validate_clauses",
+    "validate_rulings",
+]

@@ -1,0 +1,269 @@
+"""The rulings catalogue (conflict report) and resolving a game's rulings."""
+
+from __future__ import annotations
+
+import pytest
+
+from nemesis_rules.rulebook import (
+    RulingChoice,
+    RulingKind,
+    RulingsError,
+    RulingSyntaxError,
+    UnknownReadingError,
+    UnknownRulesetError,
+    UnknownRulingError,
+    catalogue,
+    find_section,
+    load_rulings,
+    parse_ruling_choice,
+    parse_ruling_choices,
+    resolve_rulings,
+    ruling,
+    rulings,
+    rulings_for,
+    validate_rulings,
+)
+
+REQUIRED = [
+    # void seeders: main text vs rules summary
+    "vs.summary.surprise-attack",
+    "vs.summary.rest-insanity",
+    "vs.summary.rest-scan",
+    "vs.summary.panic-interrupt",
+    "vs.summary.bag-insanity-absent",
+    "vs.summary.encounter-tech-noise",
+    "vs.summary.despoiler-injury",
+    "vs.summary.injury-retreat",
+    # base: reference vs facts, German overview vs the rest
+    "base.data.noise-die",
+    "base.data.token-thresholds",
+    "base.data.computer-rooms",
+    "base.data.infected-count",
+    "base.data.corridor-count",
+    "base.data.tech-entrance-count",
+    "base.data.combat-die",
+    "base.data.time-track-hibernation",
+    "base.de.escape-pods",
+    "base.de.self-destruct-rounds",
+    "base.de.death-wounds",
+    # gaps
+    "base.gap.empty-bag",
+    "base.gap.miniature-exhausted",
+    "base.gap.noise-supply",
+    "base.gap.egg-supply",
+    "base.source.intruder-unexplored-room",
+    "base.ambiguity.malfunction-event-target",
+    "base.ambiguity.event-unexplored-rooms",
+    "base.gap.event-deck-empty",
+    "base.gap.serious-wound-deck-empty",
+    "base.gap.contamination-deck-empty",
+    "base.gap.ejected-pod-occupied",
+    "base.gap.objectives-never-chosen",
+    "base.gap.solo-objectives",
+    "vs.gap.weakness-texts",
+    "vs.gap.set-aside-token",
+    "vs.gap.combat-die-types",
+    "vs.data.lair-hit-face",
+    "vs.data.lair-item-counter",
+    "vs.data.token-count",
+    "vs.gap.panic-absent-character",
+]
+
+
+def test_rulings_catalogue_validates() -> None:
+    table = rulings()
+    assert validate_rulings(table.values()) == []
+    assert len(table) >= 40
+    assert rulings() is table
+    assert {r.kind for r in table.values()} == set(RulingKind)
+
+
+@pytest.mark.parametrize("ruling_id", REQUIRED)
+def test_required_ruling_exists(ruling_id: str) -> None:
+    assert ruling(ruling_id).id == ruling_id
+
+
+def test_every_ruling_is_well_formed() -> None:
+    clauses = catalogue()
+    for item in rulings().values():
+        assert len(item.readings) >= 2, item.id
+        assert item.default in item.reading_ids, item.id
+        assert item.reading(item.default).id == item.default
+        assert len(item.sources) >= 1, item.id
+        assert item.clauses and all(c in clauses for c in item.clauses), item.id
+        assert item.question.endswith("?") or "?" in item.question, item.id
+
+
+def test_every_ruling_source_is_found(rule_texts: dict[str, str]) -> None:
+    missing = []
+    for item in rulings().values():
+        for source in item.sources:
+            try:
+                find_section(source.file, source.section, rule_texts[source.file])
+            except LookupError as error:
+                missing.append(f"{item.id}: {error}")
+    assert missing == []
+
+
+def test_summary_rulings_cite_both_main_text_and_summary() -> None:
+    for item in rulings().values():
+        if item.id.startswith("vs.summary."):
+            parts = {s.part for s in item.sources}
+            assert {"main", "summary"} <= parts, item.id
+
+
+def test_summary_rulings_default_to_the_main_text() -> None:
+    assert ruling("vs.summary.surprise-attack").default == "main"
+    assert ruling("vs.summary.rest-insanity").default == "optional"
+    assert ruling("vs.summary.bag-insanity-absent").default == "remove-redraw"
+
+
+def test_gap_rulings_say_that_no_text_covers_them() -> None:
+    for item in rulings().values():
+        if item.kind is RulingKind.GAP:
+            text = f"{item.question} {item.reason}".lower()
+            assert "no text" in text or "no source" in text or "not in any source" in text, item.id
+
+
+def test_base_data_rulings_default_to_best_evidence() -> None:
+    assert ruling("base.data.noise-die").default == "printed"
+    assert ruling("base.data.infected-count").default == "seven"
+    assert ruling("base.data.corridor-count").default == "board-28"
+
+
+def test_rulings_for_ruleset() -> None:
+    base = {r.id for r in rulings_for("base")}
+    vs = {r.id for r in rulings_for("void-seeders")}
+    assert "base.data.noise-die" in base and "base.data.noise-die" in vs
+    assert "vs.summary.surprise-attack" in vs and "vs.summary.surprise-attack" not in base
+    assert "base.data.token-thresholds" in base and "base.data.token-thresholds" not in vs
+    with pytest.raises(UnknownRulesetError):
+        rulings_for("solo")
+
+
+def test_resolve_rulings_fills_every_default() -> None:
+    resolved = resolve_rulings()
+    assert set(resolved) == set(rulings())
+    assert all(resolved[rid] == r.default for rid, r in rulings().items())
+    assert list(resolved) == sorted(resolved)
+
+
+def test_resolve_rulings_applies_overrides() -> None:
+    resolved = resolve_rulings({"base.data.noise-die": "reference"})
+    assert resolved["base.data.noise-die"] == "reference"
+    assert resolved["vs.summary.surprise-attack"] == "main"
+    same = resolve_rulings([RulingChoice("base.data.noise-die", "reference")])
+    assert dict(same) == dict(resolved)
+
+
+def test_resolve_rulings_for_a_ruleset() -> None:
+    resolved = resolve_rulings({"vs.summary.surprise-attack": "summary"}, ruleset="void-seeders")
+    assert resolved["vs.summary.surprise-attack"] == "summary"
+    assert "base.data.token-thresholds" not in resolved
+    with pytest.raises(UnknownRulingError, match="for ruleset 'base'"):
+        resolve_rulings({"vs.summary.surprise-attack": "summary"}, ruleset="base")
+
+
+def test_unknown_ruling_is_rejected_naming_valid_ones() -> None:
+    with pytest.raises(UnknownRulingError) as caught:
+        resolve_rulings({"base.data.noise-dice": "printed"})
+    message = str(caught.value)
+    assert isinstance(caught.value, LookupError)
+    assert "'base.data.noise-dice'" in message and "base.data.noise-die" in message and "\n" not in message
+    with pytest.raises(UnknownRulingError) as caught:
+        resolve_rulings({"zzz": "a"})
+    assert "valid: " in str(caught.value) and "vs.summary.surprise-attack" in str(caught.value)
+
+
+def test_unknown_reading_is_rejected_listing_the_readings() -> None:
+    with pytest.raises(UnknownReadingError) as caught:
+        resolve_rulings({"base.data.noise-die": "d12"})
+    message = str(caught.value)
+    assert message == "unknown reading 'd12' for ruling 'base.data.noise-die' (valid: printed, reference)"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("base.data.noise-die=reference", RulingChoice("base.data.noise-die", "reference")),
+        ("  vs.summary.rest-insanity = mandatory ", RulingChoice("vs.summary.rest-insanity", "mandatory")),
+    ],
+)
+def test_parse_ruling_choice(text: str, expected: RulingChoice) -> None:
+    assert parse_ruling_choice(text) == expected
+    assert str(expected) == f"{expected.ruling}={expected.reading}"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [("noise-die", "no '='"), ("=printed", "empty ruling id"), ("a=", "empty reading"), ("a=b=c", "more than")],
+)
+def test_parse_ruling_choice_rejects_malformed_text(text: str, fragment: str) -> None:
+    with pytest.raises(RulingSyntaxError) as caught:
+        parse_ruling_choice(text)
+    assert fragment in str(caught.value) and repr(text) in str(caught.value)
+
+
+def test_parse_ruling_choices_rejects_contradicting_repeats() -> None:
+    assert parse_ruling_choices(["a=b", "a=b", "c=d"]) == {"a": "b", "c": "d"}
+    with pytest.raises(RulingSyntaxError, match="already set to 'b'"):
+        parse_ruling_choices(["a=b", "a=c"])
+
+
+BROKEN = """
+[[ruling]]
+id = "base.gap.one-reading"
+kind = "gap"
+question = "Only one reading?"
+sources = [{ file = "facts.md", section = "§1 Intruder bag" }]
+readings = [{ id = "only", summary = "The single option." }]
+default = "other"
+reason = "Broken on purpose."
+clauses = ["base.noise.danger", "base.noise.nothing-here"]
+
+[[ruling]]
+id = "base.gap.no-source"
+kind = "gap"
+question = "No source?"
+sources = []
+readings = [{ id = "a", summary = "A." }, { id = "b", summary = "B." }]
+default = "a"
+reason = "Broken on purpose."
+clauses = ["base.noise.danger"]
+quantities = ["noise-die.number-faces"]
+
+[[ruling]]
+id = "base.data.bad-quantity"
+kind = "data"
+question = "Unknown quantity?"
+sources = [{ file = "facts.md", section = "§15 Combat and dice" }]
+readings = [{ id = "a", summary = "A." }, { id = "b", summary = "B." }]
+default = "a"
+reason = "Broken on purpose."
+clauses = ["base.noise.danger"]
+quantities = ["noise-die.sides"]
+
+[[ruling]]
+id = "base.gap.weird-kind"
+kind = "puzzle"
+question = "Unknown kind?"
+sources = [{ file = "facts.md", section = "§1 Intruder bag" }]
+readings = [{ id = "a", summary = "A." }, { id = "b", summary = "B." }]
+default = "a"
+reason = "Broken on purpose."
+clauses = ["base.noise.danger"]
+"""
+
+
+def test_broken_rulings_are_rejected_with_every_problem_named() -> None:
+    with pytest.raises(RulingsError) as caught:
+        load_rulings(BROKEN)
+    joined = "\n".join(caught.value.problems)
+    assert "ruling 'base.gap.one-reading' has 1 reading(s); at least 2 are needed" in joined
+    assert "default 'other' is not one of its readings (only)" in joined
+    assert "unknown clause 'base.noise.nothing-here'" in joined
+    assert "ruling 'base.gap.no-source' cites no source" in joined
+    assert "lists quantities but is of kind 'gap'" in joined
+    assert "unknown quantity 'noise-die.sides'" in joined
+    assert "unknown kind 'puzzle'" in joined
+    assert "\n" not in str(caught.value)
