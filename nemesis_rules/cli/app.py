@@ -83,9 +83,17 @@ def _root() -> None:
 
 
 def _register() -> None:
-    from nemesis_rules.cli import board
+    """Register every command module of this package (each has a ``register(app)``)."""
+    import importlib
+    import pkgutil
 
-    board.register(app)
+    import nemesis_rules.cli as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        register = getattr(module, "register", None)
+        if callable(register):
+            register(app)
 
 
 _register()

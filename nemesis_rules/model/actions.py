@@ -1,0 +1,69 @@
+"""What can happen next: a player's decision or a chance outcome (design.md, principle 2).
+
+Both read like the game in a record: ``{"player": 2, "action": "move", "to": "07"}`` and
+``{"chance": "noise-roll", "outcome": "3"}``. Parameter values are strings or tuples of
+strings so that actions sort and hash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ParamValue = str | tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Decision:
+    """A player's choice: ``kind`` (the action word) and its parameters, sorted by name."""
+
+    player: int
+    kind: str
+    params: tuple[tuple[str, ParamValue], ...] = ()
+
+    @classmethod
+    def make(cls, player: int, kind: str, **params: ParamValue) -> Decision:
+        return cls(player, kind, tuple(sorted(params.items())))
+
+    def get(self, name: str, default: ParamValue | None = None) -> ParamValue | None:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def text(self, name: str) -> str:
+        value = self.get(name)
+        if not isinstance(value, str):
+            raise KeyError(name)
+        return value
+
+    def cards(self, name: str = "pay") -> tuple[str, ...]:
+        value = self.get(name, ())
+        return value if isinstance(value, tuple) else (value,) if value else ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "action": self.kind}
+        for key, value in self.params:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def __str__(self) -> str:
+        args = " ".join(f"{k}={','.join(v) if isinstance(v, tuple) else v}" for k, v in self.params)
+        return f"player {self.player} {self.kind}" + (f" {args}" if args else "")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Outcome:
+    """A chance outcome: which chance node (``chance``) and what came out (``outcome``)."""
+
+    chance: str
+    outcome: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": self.chance, "outcome": self.outcome}
+
+    def __str__(self) -> str:
+        return f"{self.chance} -> {self.outcome}"
+
+
+Action = Decision | Outcome

@@ -1,0 +1,76 @@
+"""Pending frames: what the game waits for next (a player's decision, a chance outcome) or a
+procedure step that runs by itself.
+
+A rule procedure with several steps (an Encounter: clear the noise, draw a token, place the
+Intruder, maybe a Surprise Attack) is a sequence of frames on the state's ``pending`` stack,
+so that a chance outcome or a decision in the middle is just another action applied to an
+immutable state. Each frame class carries its rule: ``options``/``outcomes`` enumerate,
+``resolve`` applies, and ``diagnose`` explains a refusal with the clause it breaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from nemesis_rules.model.actions import Decision, Outcome
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.engine import Context
+    from nemesis_rules.model.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Base of all frames."""
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Frame):
+    """A procedure step that needs no input; the engine runs it as soon as it is on top."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:  # pragma: no cover - abstract
+        raise NotImplementedError(type(self).__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceNode(Frame):
+    """A random event: ``chance`` names it in records; outcomes come with integer weights."""
+
+    chance: ClassVar[str] = "chance"
+    clause: ClassVar[str] = ""
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:  # pragma: no cover - abstract
+        raise NotImplementedError(type(self).__name__)
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:  # pragma: no cover
+        raise NotImplementedError(type(self).__name__)
+
+    def clause_for(self, state: GameState) -> str:
+        """The clause this chance node implements in ``state`` (most nodes have one fixed clause)."""
+        return self.clause
+
+    def actions(self, state: GameState) -> tuple[tuple[Outcome, int], ...]:
+        return tuple(sorted((Outcome(self.chance, o), w) for o, w in self.outcomes(state) if w > 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Frame):
+    """A player's decision. ``options`` lists every legal decision (sorted, unique)."""
+
+    player: int
+
+    clause: ClassVar[str] = ""
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError(type(self).__name__)
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:  # pragma: no cover
+        raise NotImplementedError(type(self).__name__)
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        """Why ``decision`` is not legal here: (reason, clause id). Override for precise reasons."""
+        return f"'{decision.kind}' is not one of the choices open now ({self.describe()})", self.clause

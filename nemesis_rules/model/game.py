@@ -1,0 +1,59 @@
+"""The public face of the engine: start a game, ask what is legal, apply actions.
+
+Importing this module registers every rule family of the package, so the turn offers all
+actions and every ruleset's table is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.config import GameConfig, make_config
+from nemesis_rules.model.engine import (
+    IllegalActionError,
+    RuleGap,
+    Transition,
+    acting_player,
+    apply,
+    chance_outcomes,
+    check,
+    is_chance,
+    is_over,
+    legal_actions,
+    step,
+)
+from nemesis_rules.model.rules import movement  # noqa: F401  (registers move and careful-move)
+from nemesis_rules.model.rules.setup import new_game
+from nemesis_rules.model.state import GameState
+
+__all__ = [
+    "GameConfig",
+    "GameState",
+    "IllegalActionError",
+    "RuleGap",
+    "Transition",
+    "acting_player",
+    "apply",
+    "chance_outcomes",
+    "check",
+    "is_chance",
+    "is_over",
+    "legal_actions",
+    "make_config",
+    "new_game",
+    "start",
+    "step",
+]
+
+
+def start(
+    ruleset: str = "base",
+    players: int = 2,
+    rulings: Mapping[str, str] | None = None,
+    variants: Mapping[str, str] | None = None,
+) -> GameState:
+    """A new game at its first chance node (room tile placement)."""
+    config = make_config(ruleset, players, rulings, variants)
+    tables.hooks(config)
+    return new_game(config)

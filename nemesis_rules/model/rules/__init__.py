@@ -1,0 +1,1 @@
+"""Rule families, one module each; every effect names the clause it implements."""

@@ -1,0 +1,123 @@
+"""What the base game's Intruder tokens do when drawn: in an Encounter (RU-RB p.18) and in bag
+development (Event step 8, RU-RB p.10, p.31; facts.md §1).
+
+Token ids are ``<type>-<number>`` (``adult-3``) and ``blank``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode
+from nemesis_rules.model.state import GameState
+
+
+def token_type(token: str) -> str:
+    return token.rsplit("-", 1)[0] if token[-1].isdigit() else token
+
+
+def _from_pool(state: GameState, kind: str) -> GameState:
+    """Move one token of ``kind`` from the pool beside the board into the bag (if any is left)."""
+    tokens = sorted(t for t in state.token_pool if token_type(t) == kind)
+    if not tokens:
+        return state
+    return replace(state, bag=state.bag.add(tokens[0]), token_pool=state.token_pool.remove(tokens[0]))
+
+
+def base_encounter_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
+    """An Encounter's drawn token (already out of the bag)."""
+    from nemesis_rules.model.rules.attack import IntruderAttack
+    from nemesis_rules.model.rules.encounter import first_encounter
+    from nemesis_rules.model.rules.intruders import place_intruder
+    from nemesis_rules.model.rules.noise import fill_noiseless
+
+    if token == "blank":
+        ctx.fire("base.encounter.blank")
+        state = fill_noiseless(state, position, ctx)
+        if not state.bag:
+            ctx.fire("base.encounter.blank")
+            state = _from_pool(state, "adult")
+        return replace(state, bag=state.bag.add(token))
+    kind = token_type(token)
+    ctx.fire("base.encounter.set-aside")
+    state, intruder_id = place_intruder(state, kind, position, token, ctx)
+    if not intruder_id:
+        return state
+    frames = []
+    threshold = tables.surprise_threshold(state, token)
+    if state.character(player).hand.total < threshold:
+        frames.append(IntruderAttack(intruder_id, player, "surprise"))
+    state = state.push(*frames)
+    return first_encounter(state, ctx)
+
+
+def base_bag_development(state: GameState, token: str, ctx: Context) -> GameState:
+    """Bag development: the drawn token's effect (the token is still counted in the bag here)."""
+    from nemesis_rules.model.rules.encounter import Encounter
+    from nemesis_rules.model.rules.intruders import on_board, place_intruder
+    from nemesis_rules.model.rules.noise import RollNoise
+    from nemesis_rules.model.rules.round import turn_order
+
+    kind = token_type(token)
+    if kind == "larva":
+        ctx.fire("base.bag.larva")
+        state = replace(state, bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
+        return _from_pool(state, "adult")
+    if kind == "creeper":
+        ctx.fire("base.bag.creeper")
+        state = replace(state, bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
+        return _from_pool(state, "breeder")
+    if kind in ("adult", "breeder"):
+        ctx.fire(f"base.bag.{kind}")
+        rolls = [
+            RollNoise(p, state.character(p).position)
+            for p in turn_order(state)
+            if state.character(p).active and not state.in_combat(p)
+        ]
+        return state.push(*rolls)
+    if kind == "queen":
+        nest = [p for p in state.config.board.positions if state.room(p).tile == "nest" and state.room(p).explored]
+        here = [c for c in state.characters if c.active and nest and c.position == nest[0]]
+        if here and on_board(state, "queen") < tables.miniature_limit(state.config, "queen"):
+            ctx.fire("base.bag.queen-in-nest")
+            state, _ = place_intruder(state, "queen", nest[0], None, ctx)
+            first = min(here, key=lambda c: turn_order(state).index(c.player))
+            return state.push(Encounter(first.player, nest[0]))
+        ctx.fire("base.bag.queen-egg")
+        if state.eggs >= tables.supply(state.config, "egg"):
+            reading = ctx.gap(
+                state,
+                "base.gap.egg-supply",
+                "base.bag.queen-egg",
+                "bag development adds an Egg but all 8 Egg tokens are in use",
+            )
+            if reading == "nothing":
+                return state
+        return replace(state, eggs=state.eggs + 1)
+    ctx.fire("base.bag.blank")
+    return _from_pool(state, "adult")
+
+
+@dataclass(frozen=True, slots=True)
+class SummoningDraw(ChanceNode):
+    """Summoning: draw a token and place that Intruder in the room; it does not attack now."""
+
+    position: str
+    chance = "intruder-token"
+    clause = "base.attack-card.summoning"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.bag.items()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.intruders import place_intruder
+        from nemesis_rules.model.rules.noise import fill_noiseless
+
+        state = replace(state, bag=state.bag.remove(outcome))
+        if outcome == "blank":
+            state = fill_noiseless(state, self.position, ctx)
+            return replace(state, bag=state.bag.add(outcome))
+        state, _ = place_intruder(state, token_type(outcome), self.position, outcome, ctx)
+        return state

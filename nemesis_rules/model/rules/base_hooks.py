@@ -1,0 +1,186 @@
+"""The base game's table of replaceable rules (see :class:`~nemesis_rules.model.tables.RulesetHooks`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import Frame, Step
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.rules import victory
+from nemesis_rules.model.rules.attack_cards import BASE_ATTACK_EFFECTS
+from nemesis_rules.model.rules.bag import base_bag_development, base_encounter_token
+from nemesis_rules.model.rules.combat import EnduranceCheck, base_intruder_dies
+from nemesis_rules.model.rules.contamination import infected_result
+from nemesis_rules.model.rules.event_cards import BASE_EVENT_EFFECTS
+from nemesis_rules.model.rules.events import (
+    AttackStep,
+    BagDevelopmentStep,
+    EndRoundStep,
+    EventCardStep,
+    FireDamageStep,
+    TimeStep,
+)
+from nemesis_rules.model.state import GameState, Intruder
+
+
+@dataclass(frozen=True, slots=True)
+class FillBag(Step):
+    """Setup step 10: 1 Blank, 4 Larvae, 1 Creeper, 1 Queen, 3 Adults and 1 Adult per player."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        ctx.fire("base.setup.intruder-bag")
+        return replace(state, bag=tables.base_setup_bag(state.config))
+
+
+def base_exploration_effect(
+    state: GameState, kind: str, player: int, position: str, via: str | None, careful: bool, ctx: Context
+) -> tuple[GameState, bool]:
+    """Resolve a revealed exploration token; returns whether the noise roll still happens
+    (RU-RB p.14-15, p.28; FAQ Actions 11: Careful Movement cancels Silence and Danger)."""
+    from nemesis_rules.model.rules.markers import place_fire, place_malfunction
+    from nemesis_rules.model.rules.noise import danger
+
+    if kind == "silence":
+        if careful:
+            ctx.fire("base.careful-move.cancels-tokens")
+            return state, True
+        c = state.character(player)
+        if c.slime:
+            ctx.fire("base.noise.slimed-silence")
+            return danger(state, position, player, ctx), False
+        ctx.fire("base.explore.silence-token")
+        return state, False
+    if kind == "danger":
+        if careful:
+            ctx.fire("base.careful-move.cancels-tokens")
+            return state, True
+        ctx.fire("base.explore.danger-token")
+        return danger(state, position, player, ctx), False
+    if kind == "slime":
+        ctx.fire("base.explore.slime-token")
+        return give_slime(state, player, ctx), True
+    if kind == "fire":
+        ctx.fire("base.explore.fire-token")
+        return place_fire(state, position, ctx), True
+    if kind == "malfunction":
+        ctx.fire("base.explore.malfunction-token")
+        return place_malfunction(state, position, ctx), True
+    if kind == "doors":
+        if via is None:
+            ctx.fire("base.explore.door-token")
+            return state, True
+        ctx.fire("base.explore.door-token")
+        if state.door(via) == "open":
+            state = state.with_door(via, "closed")
+        return state, True
+    return state, True
+
+
+def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
+    c = state.character(player)
+    if c.slime:
+        return state
+    ctx.fire("base.slime.one-per-character")
+    return state.with_character(replace(c, slime=True))
+
+
+def base_on_enter(state: GameState, player: int, position: str, ctx: Context) -> GameState:
+    if state.room(position).tile == "room-covered-with-slime":
+        ctx.fire("base.room.room-covered-with-slime")
+        return give_slime(state, player, ctx)
+    return state
+
+
+def base_on_pass(state: GameState, player: int, ctx: Context) -> GameState:
+    from nemesis_rules.model.rules.wounds import light_wounds
+
+    c = state.character(player)
+    if "bleeding" in c.serious_wounds and "bleeding" not in c.dressed:
+        ctx.fire("base.serious-wound.bleeding")
+        return light_wounds(state, player, 1, ctx)
+    return state
+
+
+def base_attack_procedure(state: GameState, intruder: Intruder, target: int, why: str, ctx: Context) -> GameState:
+    from nemesis_rules.model.rules.attack import DrawAttackCard, larva_attack
+
+    if intruder.kind == "larva":
+        return larva_attack(state, intruder.id, target, ctx)
+    return state.push(DrawAttackCard(intruder.id, target))
+
+
+def base_injure(state: GameState, intruder: Intruder, count: int, ctx: Context) -> GameState:
+    """Injury markers, then the endurance check (RU-RB p.20)."""
+    from nemesis_rules.model.rules.combat import kill_intruder
+
+    ctx.fire("base.combat.injury-markers")
+    hurt = replace(intruder, injuries=intruder.injuries + count)
+    state = state.with_intruder(hurt)
+    if intruder.kind == "larva":
+        return kill_intruder(state, hurt, ctx)
+    cards = 2 if intruder.kind in ("breeder", "queen") else 1
+    return state.push(EnduranceCheck(intruder.id, cards, "sum"))
+
+
+def base_event_steps() -> tuple[Frame, ...]:
+    return (TimeStep(), AttackStep(), FireDamageStep(), EventCardStep(), BagDevelopmentStep(), EndRoundStep())
+
+
+def base_fire_damage_extra(state: GameState, ctx: Context) -> GameState:
+    """Fire also destroys one uncarried Egg in a burning Nest (facts.md §2; FAQ: eggs on the
+    Intruder board count as in the Nest)."""
+    for position in state.config.board.positions:
+        room = state.room(position)
+        if room.fire and room.tile == "nest" and state.eggs > 0:
+            ctx.fire("base.event.fire-damage")
+            state = replace(state, eggs=state.eggs - 1)
+        elif room.fire and room.objects.count("egg"):
+            ctx.fire("base.event.fire-damage")
+            state = state.with_room(position, replace(room, objects=room.objects.remove("egg")))
+    return state
+
+
+def _nothing(state: GameState, *args: object) -> GameState:
+    return state
+
+
+BASE_HOOKS = tables.RulesetHooks(
+    name="base",
+    card_prefix="base",
+    attack_deck_source="base",
+    event_deck_source="base",
+    exploration_in_engines=False,
+    ignores_doors=False,
+    immobile=frozenset(),
+    token_supply=tables.base_token_supply,
+    miniature_limit=lambda config, kind: tables.base(config).miniature_limit(kind),
+    exploration_tokens=lambda config: Multiset.of(
+        tables.exploration_key(t) for t in tables.base(config).exploration_tokens
+    ),
+    weakness_cards=lambda config: tuple(w.id for w in tables.base(config).weaknesses),
+    extra_decks=lambda config: [],
+    starting_insanity=lambda config: 1,
+    bag_setup=lambda state: [FillBag()],
+    finish_setup=lambda state, ctx: state,
+    exploration_effect=base_exploration_effect,
+    on_enter=base_on_enter,
+    on_pass=base_on_pass,
+    give_slime=give_slime,
+    encounter_token=base_encounter_token,
+    attack_procedure=base_attack_procedure,
+    attack_effects=BASE_ATTACK_EFFECTS,
+    event_effects=BASE_EVENT_EFFECTS,
+    event_steps=base_event_steps,
+    bag_development=base_bag_development,
+    injure=base_injure,
+    intruder_dies=base_intruder_dies,
+    infected_result=infected_result,
+    on_character_leaves=_nothing,
+    end_of_player_phase=lambda state, ctx: state,
+    fire_damage_extra=base_fire_damage_extra,
+    victory_steps=victory.base_victory_steps,
+    winners=victory.base_winners,
+)
+tables.register_hooks(BASE_HOOKS)

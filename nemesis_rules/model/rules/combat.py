@@ -1,0 +1,146 @@
+"""Injuries, the endurance check, death and retreat of Intruders (RU-RB p.20; facts.md §15;
+base-rules-reference.txt, Combat).
+
+After Injuries: a Larva dies at 1; a Creeper or Adult draws 1 attack card and dies when its
+blood value is at most its injuries; a Breeder or Queen draws 2 and adds them. A Retreat icon
+on a drawn card makes it flee through the corridor of a drawn Event card's number. A killed
+Intruder leaves a Carcass (not a Larva). The ruleset's table may replace the check per type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.state import GameState, Intruder
+
+
+def find(state: GameState, intruder_id: int) -> Intruder | None:
+    return next((i for i in state.intruders if i.id == intruder_id), None)
+
+
+def injure(state: GameState, intruder_id: int, count: int, ctx: Context) -> GameState:
+    """Put ``count`` injury markers on an Intruder, then its endurance check."""
+    intruder = find(state, intruder_id)
+    if intruder is None or count <= 0:
+        return state
+    return tables.injure(state, intruder, count, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class EnduranceCheck(Step):
+    """Draw ``cards`` attack cards (``drawn`` so far) and compare blood with injuries."""
+
+    intruder: int
+    cards: int
+    combine: str
+    """"sum" (base), "min", "max" (Void Seeder types) or "ignore" (retreat only)."""
+    drawn: tuple[str, ...] = ()
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        intruder = find(state, self.intruder)
+        if intruder is None:
+            return state
+        name = tables.attack_deck_name(state.config)
+        if len(self.drawn) < self.cards:
+            if not state.deck(name).draw_outcomes():
+                ctx.fire("base.attack.discard-reshuffle")
+                state = state.with_deck(name, state.deck(name).reshuffled())
+            return state.push(EnduranceDraw(self.intruder, self.cards, self.combine, self.drawn))
+        cards = [tables.attack_card(state.config, c) for c in self.drawn]
+        if any(card.blood is None for card in cards):
+            ctx.fire("base.retreat.arrow")
+            return state.push(Retreat(self.intruder))
+        if self.combine == "ignore":
+            return state
+        values = [card.blood for card in cards if card.blood is not None]
+        blood = sum(values) if self.combine == "sum" else min(values) if self.combine == "min" else max(values)
+        blood = tables.endurance_modifier(state, intruder, blood)
+        ctx.fire("base.endurance.single-card" if self.cards == 1 else "base.endurance.two-cards")
+        if blood <= intruder.injuries:
+            return kill_intruder(state, intruder, ctx)
+        return state
+
+
+@dataclass(frozen=True, slots=True)
+class EnduranceDraw(ChanceNode):
+    intruder: int
+    cards: int
+    combine: str
+    drawn: tuple[str, ...]
+    chance = "attack-card"
+    clause = "base.endurance.single-card"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.deck(tables.attack_deck_name(state.config)).draw_outcomes()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        name = tables.attack_deck_name(state.config)
+        state = state.with_deck(name, state.deck(name).remove_top(outcome).discarded(outcome))
+        return state.push(EnduranceCheck(self.intruder, self.cards, self.combine, (*self.drawn, outcome)))
+
+
+def kill_intruder(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
+    """An Intruder dies; the ruleset decides what it leaves (base: a Carcass unless a Larva)."""
+    return tables.intruder_dies(state, intruder, ctx)
+
+
+def base_intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
+    from nemesis_rules.model.rules.intruders import remove_intruder
+
+    if intruder.kind == "larva":
+        ctx.fire("base.endurance.larva")
+    state = remove_intruder(state, intruder.id, ctx, to_bag=False)
+    if intruder.kind != "larva":
+        room = state.room(intruder.position)
+        carcasses = sum(r.objects.count("carcass") for r in state.rooms)
+        if carcasses < tables.supply(state.config, "carcass"):
+            ctx.fire("base.endurance.carcass")
+            state = state.with_room(intruder.position, replace(room, objects=room.objects.add("carcass")))
+    if intruder.kind == "queen":
+        state = replace(state, flags=state.flags | {"queen-killed"})
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Step):
+    """An Intruder flees: draw an Event card and move through the corridor of its number."""
+
+    intruder: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.events import ensure_event_deck
+
+        intruder = find(state, self.intruder)
+        if intruder is None or not tables.can_move(state, intruder):
+            return state
+        state = ensure_event_deck(state, ctx)
+        if not state.deck("event").draw_outcomes():
+            return state
+        return state.push(RetreatDirection(self.intruder))
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatDirection(ChanceNode):
+    intruder: int
+    chance = "event-card"
+    clause = "base.retreat.direction"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.deck("event").draw_outcomes()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.intruders import move_intruder
+
+        state = state.with_deck("event", state.deck("event").remove_top(outcome).discarded(outcome))
+        intruder = find(state, self.intruder)
+        if intruder is None:
+            return state
+        number = tables.event_card(state.config, outcome).number
+        space = state.config.board.space_by_number[intruder.position].get(number)
+        if space is None:
+            ctx.fire("base.retreat.direction")
+            return state
+        return move_intruder(state, intruder.id, space, ctx)

@@ -1,0 +1,102 @@
+"""Encounters (RU-RB p.18; base-rules-reference.txt, Encounters; facts.md §1, §13).
+
+Clear the Noise markers around the room, draw a token from the Intruder bag, place that
+Intruder in the room, the token set aside; a Surprise Attack when the encountering player
+holds fewer cards than the token's number. The Blank: noise in every corridor, an Adult if
+it was the last token, the Blank back. The first Intruder placed in the game makes every
+player keep one objective. The ruleset's table decides what each token does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter(Step):
+    """Step 1: discard every Noise marker around the room (technical entrance included)."""
+
+    player: int
+    position: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            return state
+        ctx.fire("base.encounter.discard-noise")
+        spaces = frozenset(state.config.board.spaces_at[self.position])
+        state = replace(state, noise=state.noise - spaces)
+        if not state.bag:
+            reading = ctx.gap(
+                state,
+                "base.gap.empty-bag",
+                "base.encounter.draw-token",
+                "an Encounter must draw from the Intruder bag but it is empty",
+            )
+            if reading == "no-intruder":
+                return state
+            if reading == "add-adult" and "adult" in {t.split("-")[0] for t in state.token_pool}:
+                token = min(t for t in state.token_pool if t.startswith("adult"))
+                state = replace(state, bag=state.bag.add(token), token_pool=state.token_pool.remove(token))
+            if not state.bag:
+                return state
+        return state.push(EncounterDraw(self.player, self.position))
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterDraw(ChanceNode):
+    """Step 2: draw one token from the Intruder bag; the ruleset's table resolves it."""
+
+    player: int
+    position: str
+    chance = "intruder-token"
+    clause = "base.encounter.draw-token"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.bag.items()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        state = replace(state, bag=state.bag.remove(outcome))
+        return tables.encounter_token_effect(state, outcome, self.player, self.position, ctx)
+
+
+def first_encounter(state: GameState, ctx: Context) -> GameState:
+    """The first Intruder in the game: every player keeps one of their two objectives (RU-RB p.12)."""
+    if state.first_encounter:
+        return state
+    ctx.fire("base.encounter.first-encounter")
+    state = replace(state, first_encounter=True)
+    from nemesis_rules.model.rules.round import turn_order
+
+    choosers = [KeepObjective(p) for p in turn_order(state) if len(state.character(p).objectives) > 1]
+    return state.push(*choosers)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepObjective(Choice):
+    """Keep one objective card; the other is discarded face down."""
+
+    clause = "base.encounter.first-encounter"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        return tuple(
+            sorted(
+                {
+                    Decision.make(self.player, "keep-objective", objective=o)
+                    for o in state.character(self.player).objectives
+                }
+            )
+        )
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        held = ", ".join(state.character(self.player).objectives)
+        return f"player {self.player} must keep one of their objectives ({held})", self.clause
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        return state.with_character(replace(c, objectives=(decision.text("objective"),)))

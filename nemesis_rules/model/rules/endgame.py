@@ -1,0 +1,53 @@
+"""The end of the game (RU-RB p.11; facts.md §13).
+
+Triggers: the time track's red space (hyperjump: everyone awake aboard dies), the ship's
+destruction (self-destruct, a ninth Fire or Malfunction), the last active character leaving
+play. Then the victory check, in order: engines, coordinates, the final contamination check,
+objectives. The check is a procedure of its own (it draws cards), queued in place of
+everything else that was pending.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import Step
+from nemesis_rules.model.state import EndOfGame, GameState
+
+SHIP_DESTROYED = (
+    "ship-destroyed-self-destruct",
+    "ship-destroyed-ninth-fire",
+    "hull-breach-ninth-malfunction",
+    "last-character-left-self-destruct",
+)
+JUMPS = ("hyperjump", "last-character-left-hyperjump")
+
+
+def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
+    """The game ends for ``reason``: resolve the trigger's deaths, then the victory check."""
+    if state.end is not None or any(isinstance(f, VictoryCheck) for f in state.pending):
+        return state
+    characters = list(state.characters)
+    if reason in JUMPS:
+        ctx.fire("base.time.jump")
+        characters = [replace(c, status="dead") if c.status == "active" else c for c in characters]
+    elif reason in SHIP_DESTROYED:
+        ctx.fire("base.end.destruction")
+        characters = [replace(c, status="dead") if c.status in ("active", "hibernating") else c for c in characters]
+        state = replace(state, flags=state.flags | {"ship-destroyed"})
+    state = replace(state, characters=tuple(characters), phase="over", pending=())
+    return state.push(*tables.victory_steps(state, reason), VictoryCheck(reason))
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryCheck(Step):
+    """Last step: survivors are those hibernating or escaped; winners also fulfil their objective."""
+
+    reason: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        survivors = tuple(c.player for c in state.characters if c.status in ("hibernating", "escaped"))
+        winners = tables.winners(state, survivors, ctx)
+        return replace(state, end=EndOfGame(self.reason, survivors, winners), phase="over", pending=())

@@ -1,0 +1,217 @@
+"""The Event Phase, steps 4-9 (RU-RB p.10; base-rules-reference.txt, The turn; facts.md §2, §4).
+
+4 the Time track (and the Self-Destruct track) advance; 5 every Intruder in a room with a
+character attacks; 6 fire damage; 7 an Event card: Intruder movement through the corridor of
+its number, then its effect; 8 bag development; 9 the round ends. The ruleset supplies the
+list of steps, so an expansion inserts or replaces a step (Void Seeders inserts Lurking).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.state import Deck, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class EventPhase(Step):
+    """Queue the ruleset's event steps."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        state = replace(state, phase="event")
+        state = tables.end_of_player_phase(state, ctx)
+        if state.end is not None:
+            return state
+        return state.push(*tables.event_steps(state.config))
+
+
+@dataclass(frozen=True, slots=True)
+class TimeStep(Step):
+    """Step 4: the Time marker moves one space; a running Self-Destruct marker too. Reaching
+    the red space is the hyperjump; the Self-Destruct's yellow spaces unlock every pod and
+    its last space destroys the ship (RU-RB p.11; facts.md §12)."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.endgame import end_game
+
+        ctx.fire("base.event.time")
+        state = replace(state, time=state.time + 1)
+        if state.self_destruct is not None:
+            ctx.fire("base.self-destruct.advance")
+            state = replace(state, self_destruct=state.self_destruct + 1)
+            flags = tables.self_destruct_flags(state)
+            if "pods-unlock" in flags and any(p.locked for p in state.pods):
+                ctx.fire("base.self-destruct.lock")
+                state = replace(state, pods=tuple(replace(p, locked=False) for p in state.pods))
+            if "explosion" in flags:
+                ctx.fire("base.self-destruct.explode")
+                return end_game(state, "ship-destroyed-self-destruct", ctx)
+        if "jump" in tables.time_flags(state):
+            if state.self_destruct is not None:
+                ctx.fire("base.self-destruct.jump")
+                return end_game(state, "ship-destroyed-self-destruct", ctx)
+            return end_game(state, "hyperjump", ctx)
+        return state
+
+
+@dataclass(frozen=True, slots=True)
+class AttackStep(Step):
+    """Step 5: each Intruder in Combat attacks (in the order they came on the board)."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.attack import IntruderAttack
+
+        attackers = [i for i in state.intruders if state.characters_at(i.position) and tables.attacks_in_event(i)]
+        if tables.skip_attack_step(state):
+            return state
+        return state.push(*(IntruderAttack(i.id, 0, "event") for i in attackers))
+
+
+@dataclass(frozen=True, slots=True)
+class FireDamageStep(Step):
+    """Step 6: every Intruder in a burning room takes 1 Injury (RU-RB p.10, p.17)."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.combat import injure
+
+        burning = [i for i in state.intruders if state.room(i.position).fire]
+        if burning:
+            ctx.fire("base.event.fire-damage")
+        for intruder in burning:
+            state = injure(state, intruder.id, 1, ctx)
+        return tables.fire_damage_extra(state, ctx)
+
+
+def ensure_event_deck(state: GameState, ctx: Context) -> GameState:
+    """An empty Event deck is rebuilt from its discard pile."""
+    deck = state.deck("event")
+    if not deck.draw_outcomes() and deck.discard:
+        ctx.fire("base.event.card")
+        return state.with_deck("event", deck.reshuffled())
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class EventCardStep(Step):
+    """Step 7: draw an Event card."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        state = ensure_event_deck(state, ctx)
+        if not state.deck("event").draw_outcomes():
+            reading = ctx.gap(
+                state,
+                "base.gap.event-deck-empty",
+                "base.event.card",
+                "an Event card must be drawn but the deck and its discard pile are empty",
+            )
+            if reading == "skip":
+                return state
+        return state.push(EventCardDraw())
+
+
+@dataclass(frozen=True, slots=True)
+class EventCardDraw(ChanceNode):
+    chance = "event-card"
+    clause = "base.event.card"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.deck("event").draw_outcomes()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.intruders import move_intruder
+
+        card = tables.event_card(state.config, outcome)
+        state = state.with_deck("event", state.deck("event").remove_top(outcome))
+        board = state.config.board
+        movers = [
+            i
+            for i in state.intruders
+            if i.kind in card.movers and not state.characters_at(i.position) and tables.can_move(state, i)
+        ]
+        if movers:
+            ctx.fire("base.event.movement")
+        for intruder in movers:
+            space = board.space_by_number[intruder.position].get(card.number)
+            if space is not None:
+                state = move_intruder(state, intruder.id, space, ctx)
+        return state.push(EventEffect(outcome))
+
+
+@dataclass(frozen=True, slots=True)
+class EventEffect(Step):
+    """The drawn card's effect, then the card is discarded, removed, or shuffled back."""
+
+    card: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        card = tables.event_card(state.config, self.card)
+        ctx.fire(f"{tables.card_clause_prefix(state.config)}.event-card.{card.effect}")
+        state = state.push(EventCardAfter(self.card))
+        return tables.event_effect(state, card.effect, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class EventCardAfter(Step):
+    card: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        card = tables.event_card(state.config, self.card)
+        deck = state.deck("event")
+        if card.after == "remove-reshuffle":
+            ctx.fire("base.event.card-remove")
+            state = replace(state, removed=state.removed.add(f"event:{self.card}"))
+            return state.with_deck("event", deck.reshuffled())
+        if card.after == "shuffle-back":
+            ctx.fire("base.event-card.malfunction")
+            unknown = deck.unknown.add(self.card).union(Multiset.of(deck.top)).union(Multiset.of(deck.bottom))
+            return state.with_deck("event", Deck(unknown=unknown, discard=deck.discard))
+        return state.with_deck("event", deck.discarded(self.card))
+
+
+@dataclass(frozen=True, slots=True)
+class BagDevelopmentStep(Step):
+    """Step 8: draw one token from the Intruder bag; the ruleset's table resolves it."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.bag:
+            reading = ctx.gap(
+                state,
+                "base.gap.empty-bag",
+                "base.bag.draw-one",
+                "bag development must draw from the Intruder bag but it is empty",
+            )
+            if reading == "no-intruder":
+                return state
+            if reading == "add-adult":
+                adults = sorted(t for t in state.token_pool if t.startswith("adult"))
+                if not adults:
+                    return state
+                state = replace(state, bag=state.bag.add(adults[0]), token_pool=state.token_pool.remove(adults[0]))
+        return state.push(BagDevelopmentDraw())
+
+
+@dataclass(frozen=True, slots=True)
+class BagDevelopmentDraw(ChanceNode):
+    chance = "intruder-token"
+    clause = "base.bag.draw-one"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.bag.items()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        return tables.bag_development_effect(state, outcome, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class EndRoundStep(Step):
+    """Step 9: the round ends once everything triggered is resolved; the next round begins."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.round import StartRound
+
+        ctx.fire("base.round.end")
+        return state.push(StartRound())

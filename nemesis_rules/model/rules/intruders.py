@@ -1,0 +1,83 @@
+"""Intruder miniatures on the board: placing them from the supply, moving them through
+corridors and doors, removing them (RU-RB p.15-17, p.20; facts.md §1-2, §9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nemesis_rules.board.layout import TECH
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.state import GameState, Intruder
+
+
+def on_board(state: GameState, kind: str) -> int:
+    """Miniatures of ``kind`` in use: on the board, and (Larvae) on character boards."""
+    count = sum(1 for i in state.intruders if i.kind == kind)
+    if kind == "larva":
+        count += sum(1 for c in state.characters if c.larva)
+    return count
+
+
+def place_intruder(
+    state: GameState, kind: str, position: str, token: str | None, ctx: Context
+) -> tuple[GameState, int]:
+    """Put an Intruder miniature of ``kind`` in ``position``; returns the state and its id (0 when
+    none could be placed). Out of Adults, every Adult not in Combat retreats first (RU-RB p.15)."""
+    limit = tables.miniature_limit(state.config, kind)
+    if on_board(state, kind) >= limit:
+        if kind == "adult":
+            ctx.fire("base.supply.adult-exhaustion")
+            retreat = True
+        else:
+            reading = ctx.gap(
+                state,
+                "base.gap.miniature-exhausted",
+                "base.supply.miniatures",
+                f"a {kind} must be placed in {position} but all {limit} miniatures are in use",
+            )
+            retreat = reading == "retreat-then-place"
+        if retreat:
+            for other in [i for i in state.intruders if i.kind == kind and not state.characters_at(i.position)]:
+                state = remove_intruder(state, other.id, ctx, to_bag=True)
+        if on_board(state, kind) >= limit:
+            if token is not None:
+                state = replace(state, token_pool=state.token_pool.add(token))
+            return state, 0
+    new = Intruder(id=state.next_intruder, kind=kind, position=position, token=token)
+    state = replace(state, next_intruder=state.next_intruder + 1)
+    return state.with_intruder(new), new.id
+
+
+def remove_intruder(state: GameState, intruder_id: int, ctx: Context, *, to_bag: bool) -> GameState:
+    """Take a miniature off the board; its set-aside token goes back into the bag or to the pool."""
+    intruder = next((i for i in state.intruders if i.id == intruder_id), None)
+    if intruder is None:
+        return state
+    state = state.without_intruder(intruder_id)
+    if intruder.token is not None:
+        if to_bag:
+            state = replace(state, bag=state.bag.add(intruder.token))
+        else:
+            state = replace(state, token_pool=state.token_pool.add(intruder.token))
+    return state
+
+
+def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) -> GameState:
+    """Move an Intruder through ``space`` (a corridor id or TECH) from where it stands.
+
+    Into the technical corridors it vanishes: injuries discarded, token back to the bag.
+    Into a Closed Door it destroys the door and stays (RU-RB p.15-17).
+    """
+    intruder = next((i for i in state.intruders if i.id == intruder_id), None)
+    if intruder is None:
+        return state
+    if space == TECH:
+        ctx.fire("base.tech-corridor.intruder-vanishes")
+        return remove_intruder(state, intruder_id, ctx, to_bag=True)
+    if state.door(space) == "closed" and not tables.ignores_doors(state, intruder):
+        ctx.fire("base.door.intruder-destroys")
+        return state.with_door(space, "destroyed")
+    destination = state.config.board.corridors[space].other_end(intruder.position)
+    ctx.fire("base.event.movement")
+    return state.with_intruder(replace(intruder, position=destination))

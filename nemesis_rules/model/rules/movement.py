@@ -1,0 +1,187 @@
+"""Movement, Careful Movement, Escape, entering and exploring rooms (RU-RB p.13-16, p.19;
+facts.md §2, §10).
+
+Move: 1 card, through a corridor whose door is not closed. Careful Movement: 2 cards, not in
+Combat; instead of a noise roll the player puts a Noise marker in a noiseless corridor of
+the room entered (not possible when all of them are noisy). Leaving a room with Intruders is
+an Escape: each Intruder there attacks once first, largest first. Entering an unexplored room
+reveals its tile and exploration token. A noise roll follows unless the room was occupied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import Step
+from nemesis_rules.model.payment import pay, payments
+from nemesis_rules.model.rules.registry import ActionRule, register
+from nemesis_rules.model.state import GameState
+
+SIZE_ORDER = {"queen": 0, "breeder": 1, "adult": 2, "creeper": 3, "larva": 4}
+
+
+def _exits(state: GameState, player: int) -> list[tuple[str, str]]:
+    """(corridor, destination) pairs a character may walk through now."""
+    c = state.character(player)
+    board = state.config.board
+    return [
+        (corridor, board.corridors[corridor].other_end(c.position))
+        for corridor in board.corridors_at[c.position]
+        if state.door(corridor) != "closed"
+    ]
+
+
+def move_cost(state: GameState, player: int) -> int:
+    return tables.move_cost(state, player, escaping=state.in_combat(player))
+
+
+def move_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    cost = move_cost(state, player)
+    out: list[Decision] = []
+    ways = payments(c.hand, cost)
+    for _, destination in _exits(state, player):
+        for cards in ways:
+            out.append(Decision.make(player, "move", to=destination, pay=cards))
+    return out
+
+
+def careful_options(state: GameState, player: int) -> list[Decision]:
+    if state.in_combat(player):
+        return []
+    c = state.character(player)
+    ways = payments(c.hand, tables.careful_move_cost(state, player))
+    if not ways:
+        return []
+    out: list[Decision] = []
+    for _, destination in _exits(state, player):
+        free = [s for s in state.config.board.spaces_at[destination] if s not in state.noise]
+        for space in free:
+            for cards in ways:
+                out.append(Decision.make(player, "careful-move", to=destination, noise=space, pay=cards))
+    return out
+
+
+def _diagnose_move(state: GameState, decision: Decision) -> tuple[str, str]:
+    c = state.character(decision.player)
+    board = state.config.board
+    to = decision.get("to")
+    if not isinstance(to, str) or to not in board.positions:
+        return f"'{to}' is not a room number (01-21)", "base.move.adjacent"
+    corridor = board.corridor_between.get((c.position, to))
+    if corridor is None:
+        return f"no corridor from {c.position} to {to}", "base.move.adjacent"
+    if state.door(corridor) == "closed":
+        return f"the door between {c.position} and {to} is closed", "base.door.closed-blocks"
+    cards = decision.cards()
+    hand = c.hand
+    for card in cards:
+        if card.startswith("contamination"):
+            return "contamination cards cannot pay for actions", "base.cost.contamination-cannot-pay"
+    if not hand.contains_all(type(hand).of(cards)):
+        return (
+            f"the cards paid ({', '.join(cards)}) are not all in player {c.player}'s hand",
+            "base.cost.paid-from-hand",
+        )
+    if decision.kind == "careful-move":
+        if state.in_combat(decision.player):
+            return "careful movement is not possible in combat", "base.careful-move.not-in-combat"
+        if decision.get("noise") in state.noise:
+            return f"corridor {decision.get('noise')} already has a noise marker", "base.careful-move.choose-corridor"
+        if decision.get("noise") not in board.spaces_at[to]:
+            return f"'{decision.get('noise')}' is not a corridor of room {to}", "base.careful-move.choose-corridor"
+        want = tables.careful_move_cost(state, decision.player)
+        return f"careful movement costs {want} cards, {len(cards)} paid", "base.cost.careful-move"
+    want = move_cost(state, decision.player)
+    return f"movement costs {want} card(s) here, {len(cards)} paid", "base.cost.basic-action"
+
+
+def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    player = decision.player
+    c = state.character(player)
+    cards = decision.cards()
+    state = state.with_character(replace(c, hand=pay(c.hand, cards), discard=c.discard.union(type(c.hand).of(cards))))
+    to = decision.text("to")
+    careful = decision.get("noise") if decision.kind == "careful-move" else None
+    frames: list[Step] = []
+    if state.in_combat(player):
+        ctx.fire("base.move.escape-attacks")
+        attackers = sorted(state.intruders_at(c.position), key=lambda i: (SIZE_ORDER.get(i.kind, 9), i.id))
+        from nemesis_rules.model.rules.attack import IntruderAttack
+
+        frames.extend(IntruderAttack(i.id, player, "escape") for i in attackers)
+    else:
+        ctx.fire("base.careful-move.choose-corridor" if careful else "base.move.adjacent")
+    frames.append(Relocate(player, c.position, to, careful if isinstance(careful, str) else None))
+    return state.push(*frames)
+
+
+@dataclass(frozen=True, slots=True)
+class Relocate(Step):
+    """The character walks into ``to`` (if still alive) and enters it."""
+
+    player: int
+    origin: str
+    to: str
+    careful_noise: str | None
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        if not c.active or c.position != self.origin:
+            return state
+        occupied = bool(state.characters_at(self.to) or state.intruders_at(self.to))
+        state = state.with_character(replace(c, position=self.to))
+        corridor = state.config.board.corridor_between[(self.origin, self.to)]
+        return enter_room(state, self.player, self.to, corridor, occupied, self.careful_noise, ctx)
+
+
+def enter_room(
+    state: GameState,
+    player: int,
+    position: str,
+    via: str | None,
+    occupied: bool,
+    careful_noise: str | None,
+    ctx: Context,
+) -> GameState:
+    """Entering a room: passive room effects, exploration of an unexplored room, then the noise
+    roll, unless the room was occupied, a token cancelled it, or Careful Movement replaced it."""
+    from nemesis_rules.model.rules.noise import RollNoise, place_noise
+
+    room = state.room(position)
+    roll = not occupied
+    if not room.explored:
+        state, roll_after = explore(state, player, position, via, careful_noise is not None, ctx)
+        roll = roll and roll_after
+    state = tables.on_enter(state, player, position, ctx)
+    if careful_noise is not None:
+        return place_noise(state, position, careful_noise, player, ctx)
+    if occupied:
+        ctx.fire("base.noise.occupied-room-no-roll")
+        return state
+    if roll:
+        return state.push(RollNoise(player, position))
+    return state
+
+
+def explore(
+    state: GameState, player: int, position: str, via: str | None, careful: bool, ctx: Context
+) -> tuple[GameState, bool]:
+    """Flip the tile and its exploration token; set the item counter; resolve the token.
+    Returns the state and whether the noise roll still happens (RU-RB p.14-15; facts.md §10)."""
+    room = state.room(position)
+    token = room.token
+    ctx.fire("base.explore.reveal")
+    kind, items = tables.parse_exploration_token(token)
+    counter = items if tables.room_has_item_counter(state.config, room.tile) else None
+    state = state.with_room(position, replace(room, explored=True, token=None, items=counter))
+    if token is not None:
+        state = replace(state, removed=state.removed.add(f"exploration:{token}"))
+    return tables.exploration_effect(state, kind, player, position, via, careful, ctx)
+
+
+register(ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move))
+register(ActionRule("careful-move", "base.careful-move.choose-corridor", careful_options, _perform, _diagnose_move))

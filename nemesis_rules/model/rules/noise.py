@@ -1,0 +1,125 @@
+"""Noise: the noise roll, Noise markers, Silence and Danger (RU-RB p.14-15;
+base-rules-reference.txt, Noise; facts.md §15).
+
+Results 1-4 put a Noise marker in the room's corridor (or technical entrance) bearing that
+number; a marker already there means an Encounter instead. Danger pulls every neighbouring
+Intruder not in Combat into the room, or, with none, fills every noiseless corridor.
+Silence does nothing unless the character is slimed, then it reads as Danger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.board.layout import TECH
+from nemesis_rules.model import tables
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.state import GameState
+
+
+def place_noise(state: GameState, position: str, space: str, player: int, ctx: Context) -> GameState:
+    """A Noise marker in ``space`` (a corridor id or TECH) at ``position``: if one is already
+    there, an Encounter happens in ``position`` instead (one marker per corridor, RU-RB p.15)."""
+    if space in state.noise:
+        ctx.fire("base.noise.second-marker-encounter")
+        from nemesis_rules.model.rules.encounter import Encounter
+
+        return state.push(Encounter(player, position))
+    if len(state.noise) >= tables.noise_supply(state.config):
+        reading = ctx.gap(
+            state,
+            "base.gap.noise-supply",
+            "base.supply.components",
+            "a Noise marker must be placed but all of them are on the board",
+        )
+        if reading == "nothing":
+            return state
+    ctx.fire("base.noise.number")
+    return replace(state, noise=state.noise | {space})
+
+
+def fill_noiseless(state: GameState, position: str, ctx: Context) -> GameState:
+    """A Noise marker in every corridor (and technical entrance) of ``position`` that has none."""
+    spaces = [s for s in state.config.board.spaces_at[position] if s not in state.noise]
+    room = max(0, tables.noise_supply(state.config) - len(state.noise))
+    if len(spaces) > room:
+        reading = ctx.gap(
+            state,
+            "base.gap.noise-supply",
+            "base.supply.components",
+            "Noise markers must be placed but too few are left in the supply",
+        )
+        if reading == "nothing":
+            spaces = spaces[:room]
+    return replace(state, noise=state.noise | frozenset(spaces))
+
+
+@dataclass(frozen=True, slots=True)
+class NoiseRoll(ChanceNode):
+    """A character's noise roll in ``position`` with the noise die of the data variant."""
+
+    player: int
+    position: str
+    chance = "noise-roll"
+    clause = "base.noise.number"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return tables.noise_die(state.config)
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        if outcome == "silence":
+            if c.slime:
+                ctx.fire("base.noise.slimed-silence")
+                return danger(state, self.position, self.player, ctx)
+            ctx.fire("base.noise.silence")
+            return state
+        if outcome == "danger":
+            ctx.fire("base.noise.danger")
+            return danger(state, self.position, self.player, ctx)
+        space = state.config.board.space_by_number[self.position].get(int(outcome))
+        if space is None:
+            ctx.fire("base.noise.number")
+            return state
+        ctx.fire("base.noise.number")
+        if space == TECH:
+            ctx.fire("base.tech-corridor.shared-noise")
+        return place_noise(state, self.position, space, self.player, ctx)
+
+
+def danger(state: GameState, position: str, player: int, ctx: Context) -> GameState:
+    """Danger: every Intruder in a neighbouring room and not in Combat moves in; if there is
+    none, a Noise marker in every noiseless corridor of the room (RU-RB p.15; FAQ: all
+    corridors already noisy means nothing happens)."""
+    from nemesis_rules.model.rules.intruders import move_intruder
+
+    board = state.config.board
+    movers = [
+        i
+        for i in state.intruders
+        if i.position in board.neighbours[position]
+        and tables.can_move(state, i)
+        and not state.characters_at(i.position)
+    ]
+    if not movers:
+        ctx.fire("base.noise.danger-fills-corridors")
+        return fill_noiseless(state, position, ctx)
+    ctx.fire("base.noise.danger")
+    for intruder in movers:
+        corridor = board.corridor_between[(intruder.position, position)]
+        state = move_intruder(state, intruder.id, corridor, ctx)
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class RollNoise(Step):
+    """Make a noise roll (queued as a step so that earlier effects resolve first)."""
+
+    player: int
+    position: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            return state
+        return state.push(NoiseRoll(self.player, self.position))

@@ -1,0 +1,199 @@
+"""The round: the Player Phase (draw, first player token, turns, passing) and the hand-over
+to the Event Phase (RU-RB p.10; base-rules-reference.txt, The turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.rules.registry import ACTIONS
+from nemesis_rules.model.state import GameState
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Players clockwise from the First Player token holder (every "in order" procedure)."""
+    n = state.config.players
+    return tuple((state.first_player - 1 + i) % n + 1 for i in range(n))
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound(Step):
+    """Player Phase steps 1-2: everyone draws up to their hand size; the First Player token
+    passes left, except in the first round."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        state = replace(state, round=state.round + 1, phase="player")
+        if state.round > 1:
+            state = replace(state, first_player=_next_active(state, state.first_player))
+            ctx.fire("base.round.first-player-passes")
+        state = replace(state, characters=tuple(replace(c, passed=False) for c in state.characters))
+        draws = [DrawUp(p) for p in turn_order(state) if state.character(p).active]
+        ctx.fire("base.round.draw")
+        return state.push(*draws, NextTurn(0))
+
+
+def _next_active(state: GameState, after: int) -> int:
+    n = state.config.players
+    for i in range(1, n + 1):
+        candidate = (after - 1 + i) % n + 1
+        if state.character(candidate).active:
+            return candidate
+    return after
+
+
+@dataclass(frozen=True, slots=True)
+class DrawUp(Step):
+    """Draw up to the hand size; an empty deck is rebuilt from the discard pile (RU-RB p.10)."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        character = state.character(self.player)
+        if not character.active:
+            return state
+        size = tables.hand_size(state, character, ctx)
+        if character.hand.total >= size:
+            return state
+        if not character.deck:
+            if not character.discard:
+                return state
+            ctx.fire("base.round.reshuffle-discard")
+            state = state.with_character(replace(character, deck=character.discard, discard=character.deck))
+        return state.push(ActionCardDraw(self.player), DrawUp(self.player))
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCardDraw(ChanceNode):
+    """One card from the top of a player's shuffled action deck."""
+
+    player: int
+    chance = "action-card"
+    clause = "base.round.draw"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.character(self.player).deck.items()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        return state.with_character(replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
+
+
+@dataclass(frozen=True, slots=True)
+class NextTurn(Step):
+    """Turns go clockwise from the first player, cycle after cycle, until everyone has passed;
+    then the Event Phase begins (RU-RB p.10)."""
+
+    after: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        order = turn_order(state)
+        start = order.index(self.after) + 1 if self.after in order else 0
+        for i in range(len(order)):
+            player = order[(start + i) % len(order)]
+            c = state.character(player)
+            if c.active and not c.passed:
+                return state.push(Turn(player, 0))
+        from nemesis_rules.model.rules.events import EventPhase
+
+        ctx.fire("base.round.event-phase-order")
+        return state.push(EventPhase())
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Choice):
+    """A turn: up to 2 actions, or 1 action and a pass, or a pass (RU-RB p.10)."""
+
+    done: int
+    clause = "base.round.turn"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        out = [Decision.make(self.player, "pass")]
+        for rule in ACTIONS.values():
+            out.extend(rule.options(state, self.player))
+        return tuple(sorted(set(out)))
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        rule = ACTIONS.get(decision.kind)
+        if rule is None:
+            return f"there is no action '{decision.kind}' available now", self.clause
+        return rule.diagnose(state, decision)
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        if decision.kind == "pass":
+            ctx.fire("base.round.pass-voluntary")
+            c = state.character(self.player)
+            state = state.with_character(replace(c, passed=True))
+            state = tables.on_pass(state, self.player, ctx)
+            return state.push(PassDiscard(self.player, ""), EndTurn(self.player))
+        rule = ACTIONS[decision.kind]
+        ctx.fire(rule.clause)
+        state = state.push(AfterAction(self.player, self.done + 1))
+        # the action's own frames go above AfterAction so they resolve first
+        return rule.perform(state, decision, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class AfterAction(Step):
+    """After an action: a second action may follow; after two the turn ends."""
+
+    player: int
+    done: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        if not c.active or c.passed:
+            return state.push(EndTurn(self.player))
+        if self.done >= 2:
+            return state.push(EndTurn(self.player))
+        return state.push(Turn(self.player, self.done))
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Step):
+    """Ending a turn in a burning room gives a Light Wound (RU-RB p.17); then the next turn."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.wounds import light_wounds
+
+        c = state.character(self.player)
+        if c.active and state.room(c.position).fire:
+            ctx.fire("base.fire.end-of-turn")
+            state = light_wounds(state, self.player, 1, ctx)
+        return state.push(NextTurn(self.player))
+
+
+@dataclass(frozen=True, slots=True)
+class PassDiscard(Choice):
+    """On passing, a player may discard any cards, Contamination included (RU-RB p.10).
+    One card per decision, in card order so each set of discards has one spelling."""
+
+    floor: str
+    clause = "base.round.pass-discard"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        c = state.character(self.player)
+        out = [Decision.make(self.player, "keep-hand")]
+        out.extend(Decision.make(self.player, "discard", card=card) for card in c.hand.distinct() if card >= self.floor)
+        return tuple(sorted(out))
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        card = decision.get("card")
+        if decision.kind == "discard" and isinstance(card, str) and card not in state.character(self.player).hand:
+            return f"card '{card}' is not in player {self.player}'s hand", "base.cost.paid-from-hand"
+        if decision.kind == "discard" and isinstance(card, str) and card < self.floor:
+            return f"discards are listed in card order; '{card}' comes before '{self.floor}'", self.clause
+        return "after passing, only 'discard' or 'keep-hand' is possible", self.clause
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        if decision.kind == "keep-hand":
+            return state
+        card = decision.text("card")
+        c = state.character(self.player)
+        state = state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
+        return state.push(PassDiscard(self.player, card))

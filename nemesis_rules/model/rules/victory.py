@@ -1,0 +1,189 @@
+"""The victory check (RU-RB p.11; facts.md §8, §13), in order: engines, coordinates, the final
+contamination check, objectives. It runs only if at least one character hibernates or
+escaped in a pod; several players may win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.cards import Condition
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Frame, Step
+from nemesis_rules.model.multiset import EMPTY
+from nemesis_rules.model.state import GameState
+
+INFECTED = "contamination-infected"
+
+
+def _kill_hibernators(state: GameState, ctx: Context, clause: str) -> GameState:
+    ctx.fire(clause)
+    return replace(
+        state, characters=tuple(replace(c, status="dead") if c.status == "hibernating" else c for c in state.characters)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EngineCheck(Step):
+    """1. Engines: 2 or 3 Damaged on top means the ship explodes with everyone aboard."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        damaged = sum(1 for stack in state.engines if stack and stack[0] == "damaged")
+        ctx.fire("base.end.engines")
+        if damaged >= 2:
+            state = _kill_hibernators(state, ctx, "base.end.engines")
+            return replace(state, flags=state.flags | {"ship-destroyed"}, intruders=())
+        return state
+
+
+@dataclass(frozen=True, slots=True)
+class CoordinatesCheck(Step):
+    """2. Coordinates: a destination other than Earth kills the hibernating characters, except a
+    holder of Quarantine when the ship reaches Mars."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if "ship-destroyed" in state.flags or state.coordinates is None:
+            return state
+        ctx.fire("base.end.coordinates")
+        place = tables.coordinates_cards(state.config)[state.coordinates].destination(state.destination)
+        state = replace(state, flags=state.flags | {f"ship-reaches-{place}"})
+        if place == "earth":
+            return state
+        keep = {c.player for c in state.characters if place == "mars" and "quarantine" in c.objectives[:1]}
+        if keep:
+            ctx.fire("base.objective.quarantine")
+        return replace(
+            state,
+            characters=tuple(
+                replace(c, status="dead") if c.status == "hibernating" and c.player not in keep else c
+                for c in state.characters
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ContaminationCheck(Step):
+    """3. Each survivor: with an INFECTED card anywhere in the action cards, or a Larva (then no
+    scan), shuffle every card into one deck and draw 4; any Contamination card kills."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        if c.status not in ("hibernating", "escaped"):
+            return state
+        everything = c.hand.union(c.deck).union(c.discard)
+        ctx.fire("base.end.contamination-check")
+        if not c.larva and INFECTED not in everything:
+            return state
+        state = state.with_character(replace(c, hand=EMPTY, discard=EMPTY, deck=everything))
+        return state.push(FinalDraw(self.player, 4))
+
+
+@dataclass(frozen=True, slots=True)
+class FinalDraw(ChanceNode):
+    player: int
+    left: int
+    chance = "action-card"
+    clause = "base.end.contamination-check"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.character(self.player).deck.items()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        c = replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome))
+        state = state.with_character(c)
+        if outcome.startswith("contamination"):
+            ctx.fire("base.end.contamination-check")
+            return state.with_character(replace(c, status="dead"))
+        if self.left > 1 and c.deck:
+            return state.push(FinalDraw(self.player, self.left - 1))
+        return state
+
+
+def base_victory_steps(state: GameState, reason: str) -> tuple[Frame, ...]:
+    survivors = [c.player for c in state.characters if c.status in ("hibernating", "escaped")]
+    if not survivors:
+        return ()
+    steps: list[Frame] = []
+    if "ship-destroyed" not in state.flags:
+        steps.extend((EngineCheck(), CoordinatesCheck()))
+    steps.extend(ContaminationCheck(p) for p in survivors)
+    return tuple(steps)
+
+
+def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tuple[int, ...]) -> bool:
+    c = state.character(player)
+    weakness_slots = dict(zip(tables.base(state.config).weakness_setup.slots, state.weaknesses, strict=False))
+    if op == "signal":
+        return c.signal
+    if op == "weakness-carcass":
+        return weakness_slots.get("intruder-carcass") in state.discovered
+    if op == "weakness-egg":
+        return weakness_slots.get("intruder-egg") in state.discovered
+    if op == "weaknesses-discovered":
+        return len(state.discovered) >= (n or 0)
+    if op == "escape-with-egg":
+        return tables.carries(c, "egg")
+    if op == "escape-with-blue-corpse":
+        return tables.carries(c, "corpse-blue")
+    if op == "player-n-dead":
+        return n != player and n is not None and n <= state.config.players and n not in survivors
+    if op == "survive-sole":
+        return survivors == (player,)
+    if op == "another-survives":
+        return len([p for p in survivors if p != player]) >= (n or 1)
+    if op == "ship-reaches-earth":
+        return c.status == "escaped" or "ship-reaches-earth" in state.flags
+    if op == "ship-reaches-mars":
+        return c.status == "hibernating" and "ship-reaches-mars" in state.flags
+    if op in ("ship-destroyed", "queen-killed"):
+        return op in state.flags or "ship-destroyed" in state.flags
+    if op == "nest-destroyed":
+        return "ship-destroyed" in state.flags or _nest_destroyed(state)
+    if op == "all-rooms-explored":
+        return all(r.explored for r in state.rooms)
+    if op == "pod-items":
+        return c.status == "escaped" and tables.item_count(c) >= (n or 0)
+    raise KeyError(op)
+
+
+def _nest_destroyed(state: GameState) -> bool:
+    return state.eggs == 0 and any(
+        state.room(p).tile == "nest" and state.room(p).explored for p in state.config.board.positions
+    )
+
+
+def holds(state: GameState, condition: Condition, player: int, survivors: tuple[int, ...]) -> bool:
+    if condition.op == "all":
+        return all(holds(state, part, player, survivors) for part in condition.parts)
+    if condition.op == "any":
+        return any(holds(state, part, player, survivors) for part in condition.parts)
+    return _atom(state, condition.op, condition.n, player, survivors)
+
+
+def base_winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> tuple[int, ...]:
+    """4. Objectives: a survivor wins when their kept objective is fulfilled. A player who never
+    had to choose (no Intruder appeared) still holds two; ruling base.gap.objectives-never-chosen."""
+    objectives = {o.id: o for o in tables.base(state.config).objectives}
+    if "survival-only" in state.flags:
+        ctx.fire("base.gap.solo-objectives")
+        return survivors
+    out = []
+    for player in survivors:
+        held = state.character(player).objectives
+        if len(held) > 1:
+            reading = ctx.gap(
+                state,
+                "base.gap.objectives-never-chosen",
+                "base.encounter.first-encounter",
+                f"player {player} survived without ever choosing an objective",
+            )
+            held = held if reading == "either" else held[:1]
+        ctx.fire("base.end.objectives")
+        if any(holds(state, objectives[o].condition, player, survivors) for o in held):
+            ctx.fire(*(f"base.objective.{objectives[o].effect}" for o in held))
+            out.append(player)
+    return tuple(out)

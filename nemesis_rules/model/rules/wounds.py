@@ -1,0 +1,165 @@
+"""Wounds, Contamination cards and death (RU-RB p.20-21; base-rules-reference.txt,
+Wounds and contamination; facts.md §5).
+
+Three Light Wounds become a Serious Wound; a character with three Serious Wounds who suffers
+any further wound dies. Gaining Contamination puts a card from the Contamination deck into
+the character's action discard pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.state import GameState
+
+DEATH_AT_SERIOUS = 3
+
+
+def light_wounds(state: GameState, player: int, count: int, ctx: Context) -> GameState:
+    """Queue ``count`` Light Wounds for ``player`` (resolved one by one)."""
+    return state.push(*(LightWound(player) for _ in range(count))) if count else state
+
+
+def serious_wounds(state: GameState, player: int, count: int, ctx: Context) -> GameState:
+    return state.push(*(SeriousWound(player) for _ in range(count))) if count else state
+
+
+def contaminate(state: GameState, player: int, count: int, ctx: Context) -> GameState:
+    return state.push(*(GainContamination(player) for _ in range(count))) if count else state
+
+
+@dataclass(frozen=True, slots=True)
+class LightWound(Step):
+    """One Light Wound: with 3 Serious Wounds it kills; the third Light Wound becomes Serious."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        if not c.active:
+            return state
+        if len(c.serious_wounds) >= DEATH_AT_SERIOUS:
+            ctx.fire("base.death.fourth-wound")
+            return kill(state, self.player, ctx, "a further wound with 3 Serious Wounds")
+        ctx.fire("base.wound.light-track")
+        if c.light_wounds + 1 >= 3:
+            ctx.fire("base.wound.light-conversion")
+            state = state.with_character(replace(c, light_wounds=0))
+            return state.push(SeriousWound(self.player))
+        return state.with_character(replace(c, light_wounds=c.light_wounds + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class SeriousWound(Step):
+    """One Serious Wound: with 3 already it kills; otherwise draw a Serious Wound card."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        if not c.active:
+            return state
+        if len(c.serious_wounds) >= DEATH_AT_SERIOUS:
+            ctx.fire("base.death.fourth-wound")
+            return kill(state, self.player, ctx, "a further wound with 3 Serious Wounds")
+        deck = state.deck("serious-wound")
+        if not deck.draw_outcomes():
+            reading = ctx.gap(
+                state,
+                "base.gap.serious-wound-deck-empty",
+                "base.wound.serious-card",
+                "a Serious Wound card must be drawn but the deck is empty",
+            )
+            if reading == "count-without-card":
+                return state.with_character(replace(c, serious_wounds=(*c.serious_wounds, "unknown")))
+        return state.push(SeriousWoundDraw(self.player))
+
+
+@dataclass(frozen=True, slots=True)
+class SeriousWoundDraw(ChanceNode):
+    player: int
+    chance = "serious-wound"
+    clause = "base.wound.serious-card"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.deck("serious-wound").draw_outcomes()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        state = state.with_deck("serious-wound", state.deck("serious-wound").remove_top(outcome))
+        c = state.character(self.player)
+        return state.with_character(replace(c, serious_wounds=(*c.serious_wounds, outcome)))
+
+
+@dataclass(frozen=True, slots=True)
+class GainContamination(Step):
+    """Take the top Contamination card into your action discard pile (RU-RB p.20)."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            return state
+        deck = state.deck("contamination")
+        if not deck.draw_outcomes():
+            reading = ctx.gap(
+                state,
+                "base.gap.contamination-deck-empty",
+                "base.contamination.gain",
+                "a Contamination card must be taken but the deck is empty",
+            )
+            if reading == "nothing":
+                return state
+        return state.push(ContaminationDraw(self.player))
+
+
+@dataclass(frozen=True, slots=True)
+class ContaminationDraw(ChanceNode):
+    player: int
+    chance = "contamination-card"
+    clause = "base.contamination.gain"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.deck("contamination").draw_outcomes()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        state = state.with_deck("contamination", state.deck("contamination").remove_top(outcome))
+        c = state.character(self.player)
+        return state.with_character(replace(c, discard=c.discard.add(outcome)))
+
+
+def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
+    """A character dies: a red Corpse in the room; the first death unlocks every escape pod
+    (RU-RB p.12, p.21). The end of the game is checked once the current procedure settles."""
+    from nemesis_rules.model import tables
+
+    c = state.character(player)
+    if not c.active:
+        return state
+    ctx.fire("base.death.corpse")
+    first_death = all(x.status != "dead" for x in state.characters)
+    state = state.with_character(replace(c, status="dead", passed=True))
+    room = state.room(c.position)
+    state = state.with_room(c.position, replace(room, objects=room.objects.add("corpse-red")))
+    if first_death:
+        ctx.fire("base.death.pods-unlock")
+        state = replace(state, pods=tuple(replace(p, locked=False) for p in state.pods))
+    state = tables.on_character_leaves(state, player, ctx)
+    return state.push(CheckLastCharacter())
+
+
+@dataclass(frozen=True, slots=True)
+class CheckLastCharacter(Step):
+    """When the last active character leaves play, the Self-Destruct marker (if running), else
+    the Time marker, moves to its last space and that ending resolves (RU-RB p.11)."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if any(c.active for c in state.characters) or state.end is not None:
+            return state
+        from nemesis_rules.model.rules.endgame import end_game
+
+        ctx.fire("base.end.last-character")
+        if state.self_destruct is not None:
+            return end_game(state, "last-character-left-self-destruct", ctx)
+        return end_game(state, "last-character-left-hyperjump", ctx)

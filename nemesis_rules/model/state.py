@@ -1,0 +1,254 @@
+"""The immutable game state (design.md, principle 1).
+
+Frozen, slotted dataclasses of tuples, frozensets and multisets. Every transition returns a
+new state. Static facts (the ship graph, corridor numbers, room kinds, card tables) live in
+the :class:`~nemesis_rules.model.config.GameConfig` the state points to; everything that
+changes lives here. Rooms are indexed by position (``"01"`` is index 0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
+
+from nemesis_rules.model.multiset import EMPTY, Multiset
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.config import GameConfig
+    from nemesis_rules.model.frames import Frame
+
+Phase = Literal["setup", "player", "event", "over"]
+CharacterStatus = Literal["active", "dead", "hibernating", "escaped"]
+DoorState = Literal["open", "closed", "destroyed"]
+
+
+def pidx(position: str) -> int:
+    """The index of a position id in :attr:`GameState.rooms`."""
+    return int(position) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class RoomState:
+    """What is in one position now. ``tile`` is the room kind (None before setup places it)."""
+
+    tile: str | None = None
+    explored: bool = False
+    token: str | None = None
+    """The face-down exploration token (None once revealed, or where there is none)."""
+    items: int | None = None
+    """The item counter (None where the room has none or before exploration)."""
+    fire: bool = False
+    malfunction: bool = False
+    objects: Multiset = EMPTY
+    """Heavy objects lying here: ``corpse-blue``, ``corpse-red``, ``carcass``, ``egg``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A player's character. Cards are multisets of card names; Contamination cards are
+    ``contamination`` or ``contamination-infected`` (the model knows which)."""
+
+    player: int
+    name: str
+    position: str
+    status: CharacterStatus = "active"
+    hand: Multiset = EMPTY
+    deck: Multiset = EMPTY
+    discard: Multiset = EMPTY
+    light_wounds: int = 0
+    serious_wounds: tuple[str, ...] = ()
+    dressed: tuple[str, ...] = ()
+    slime: bool = False
+    larva: bool = False
+    signal: bool = False
+    passed: bool = False
+    insanity: int = 1
+    objectives: tuple[str, ...] = ()
+    weapon: str | None = None
+    ammo: int = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.status != "dead"
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    def paying_cards(self) -> Multiset:
+        """The cards that can pay costs: never Contamination cards (RU-RB p.12-13)."""
+        return Multiset((k, n) for k, n in self.hand.items() if not k.startswith("contamination"))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Intruder:
+    """An Intruder (or Void Seeder) miniature on the board. ``token``: its set-aside bag token."""
+
+    id: int
+    kind: str
+    position: str
+    injuries: int = 0
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A shuffled deck: cards of unknown order, cards known to be on top (first is the top)
+    or at the bottom, and its discard pile."""
+
+    unknown: Multiset = EMPTY
+    top: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
+    discard: Multiset = EMPTY
+
+    @property
+    def size(self) -> int:
+        return self.unknown.total + len(self.top) + len(self.bottom)
+
+    def remove_top(self, card: str) -> Deck:
+        """The deck after ``card`` was drawn (it must be the known top, or unknown when no top is known)."""
+        if self.top:
+            return replace(self, top=self.top[1:])
+        if self.unknown:
+            return replace(self, unknown=self.unknown.remove(card))
+        return replace(self, bottom=self.bottom[1:])
+
+    def draw_outcomes(self) -> tuple[tuple[str, int], ...]:
+        """The possible next cards with weights."""
+        if self.top:
+            return ((self.top[0], 1),)
+        if self.unknown:
+            return self.unknown.items()
+        if self.bottom:
+            return ((self.bottom[0], 1),)
+        return ()
+
+    def discarded(self, card: str) -> Deck:
+        return replace(self, discard=self.discard.add(card))
+
+    def reshuffled(self) -> Deck:
+        """Discard pile shuffled into the deck: every card's position becomes unknown."""
+        unknown = self.unknown.union(self.discard).union(Multiset.of(self.top)).union(Multiset.of(self.bottom))
+        return Deck(unknown=unknown)
+
+
+@dataclass(frozen=True, slots=True)
+class Pod:
+    """An escape pod token on its section (``A`` or ``B``)."""
+
+    number: int
+    section: str
+    locked: bool = True
+    occupants: tuple[int, ...] = ()
+    launched: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfGame:
+    """How the game ended and who won."""
+
+    reason: str
+    survivors: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole game at one moment. ``pending`` is the stack of what must be resolved next;
+    its last frame decides who acts (or which chance node is open)."""
+
+    config: GameConfig
+    phase: Phase
+    round: int
+    pending: tuple[Frame, ...]
+    rooms: tuple[RoomState, ...]
+    doors: tuple[DoorState, ...]
+    """One door per corridor, in the board's corridor order."""
+    noise: frozenset[str]
+    """Corridor ids (and ``tech``) holding a Noise marker."""
+    characters: tuple[Character, ...] = ()
+    intruders: tuple[Intruder, ...] = ()
+    next_intruder: int = 1
+    bag: Multiset = EMPTY
+    token_pool: Multiset = EMPTY
+    """Intruder tokens beside the board (the supply a bag development draws from)."""
+    decks: tuple[tuple[str, Deck], ...] = ()
+    exploration_pool: Multiset = EMPTY
+    time: int = 0
+    """Index of the Time marker's space on the time track (0 = the green start space)."""
+    self_destruct: int | None = None
+    """Index of the Self-Destruct marker's space, or None when the sequence is not running."""
+    destination: str = "B"
+    coordinates: str | None = None
+    engines: tuple[tuple[str, ...], ...] = ()
+    pods: tuple[Pod, ...] = ()
+    pod_pool: Multiset = EMPTY
+    eggs: int = 0
+    weaknesses: tuple[str, ...] = ()
+    discovered: frozenset[str] = frozenset()
+    first_player: int = 1
+    first_encounter: bool = False
+    objective_decks: tuple[Multiset, Multiset] = (EMPTY, EMPTY)
+    draft_pool: Multiset = EMPTY
+    flags: frozenset[str] = frozenset()
+    """Facts objectives and endings ask about: ``queen-killed``, ``nest-destroyed``, ..."""
+    removed: Multiset = EMPTY
+    """Tokens and cards out of the game (``exploration:<token>``, ``event:<card>``, ...)."""
+    end: EndOfGame | None = None
+    placed_tiles: tuple[tuple[str, str], ...] = field(default=())
+
+    def room(self, position: str) -> RoomState:
+        return self.rooms[pidx(position)]
+
+    def character(self, player: int) -> Character:
+        return self.characters[player - 1]
+
+    def deck(self, name: str) -> Deck:
+        for key, deck in self.decks:
+            if key == name:
+                return deck
+        raise KeyError(name)
+
+    def intruders_at(self, position: str) -> tuple[Intruder, ...]:
+        return tuple(i for i in self.intruders if i.position == position)
+
+    def characters_at(self, position: str) -> tuple[Character, ...]:
+        return tuple(c for c in self.characters if c.active and c.position == position)
+
+    def door(self, corridor: str) -> DoorState:
+        return self.doors[self.config.corridor_index[corridor]]
+
+    def in_combat(self, player: int) -> bool:
+        """A character is in Combat while an Intruder is in its room (RU-RB p.18)."""
+        position = self.characters[player - 1].position
+        return any(i.position == position for i in self.intruders)
+
+    # -- functional updates -------------------------------------------------------------
+    def with_room(self, position: str, room: RoomState) -> GameState:
+        i = pidx(position)
+        return replace(self, rooms=(*self.rooms[:i], room, *self.rooms[i + 1 :]))
+
+    def with_character(self, character: Character) -> GameState:
+        i = character.player - 1
+        return replace(self, characters=(*self.characters[:i], character, *self.characters[i + 1 :]))
+
+    def with_deck(self, name: str, deck: Deck) -> GameState:
+        return replace(self, decks=tuple((k, deck if k == name else d) for k, d in self.decks))
+
+    def with_door(self, corridor: str, door: DoorState) -> GameState:
+        i = self.config.corridor_index[corridor]
+        return replace(self, doors=(*self.doors[:i], door, *self.doors[i + 1 :]))
+
+    def with_intruder(self, intruder: Intruder) -> GameState:
+        others = tuple(i for i in self.intruders if i.id != intruder.id)
+        return replace(self, intruders=tuple(sorted((*others, intruder))))
+
+    def without_intruder(self, intruder_id: int) -> GameState:
+        return replace(self, intruders=tuple(i for i in self.intruders if i.id != intruder_id))
+
+    def push(self, *frames: Frame) -> GameState:
+        """Push frames so that the first given is resolved first."""
+        return replace(self, pending=(*self.pending, *reversed(frames)))
+
+    def pop(self) -> GameState:
+        return replace(self, pending=self.pending[:-1])

@@ -1,0 +1,554 @@
+"""The bridge between the rules and the data: component tables for a config, and the
+ruleset's table of rule hooks (design.md, principles 5 and 10).
+
+Rule modules ask this module for numbers and cards (never reading TOML themselves), and for
+the ruleset's version of a replaceable step (what an Encounter token does, how an Intruder's
+endurance is checked, which Event Phase steps run). A ruleset supplies a :class:`RulesetHooks`
+table; the base game's is :data:`BASE_HOOKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING
+
+from nemesis_rules.board.rooms import Room, room_catalogue
+from nemesis_rules.errors import BadInputError
+from nemesis_rules.model import cards
+from nemesis_rules.model.multiset import Multiset
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.config import GameConfig
+    from nemesis_rules.model.engine import Context
+    from nemesis_rules.model.frames import Frame
+    from nemesis_rules.model.state import Character, GameState, Intruder
+
+# -- rulings and data variants -----------------------------------------------------------
+
+
+def resolve_game_rulings(overrides: Mapping[str, str]) -> dict[str, str]:
+    """Every ruling with its reading: the catalogue's defaults, then ``overrides`` (checked)."""
+    from nemesis_rules.rulebook.rulings import resolve_rulings
+
+    try:
+        return dict(resolve_rulings(overrides))
+    except (KeyError, ValueError, LookupError) as exc:
+        raise BadInputError(str(exc.args[0]) if exc.args else str(exc), "--ruling") from None
+
+
+def resolve_game_variants(overrides: Mapping[str, str]) -> dict[str, str]:
+    """Every data-variant family with its option (defaults first in :data:`cards.DATA_VARIANTS`)."""
+    families = dict(cards.DATA_VARIANTS)
+    families["computers"] = ("printed", "reference")
+    out = {family: options[0] for family, options in families.items()}
+    for family, option in overrides.items():
+        if family not in families:
+            raise BadInputError(
+                f"unknown data variant family {family!r} (choose from {', '.join(families)})", "--variant"
+            )
+        if option not in families[family]:
+            raise BadInputError(
+                f"unknown option {option!r} for {family} (choose from {', '.join(families[family])})", "--variant"
+            )
+        out[family] = option
+    return out
+
+
+def _card_variants(config: GameConfig) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((k, v) for k, v in config.variants.items() if k in cards.DATA_VARIANTS))
+
+
+@cache
+def _base(variants: tuple[tuple[str, str], ...]) -> cards.BaseComponents:
+    return cards.base_components(dict(variants))
+
+
+@cache
+def _vs(variants: tuple[tuple[str, str], ...]) -> cards.VoidSeedersComponents:
+    return cards.void_seeders_components(dict(variants))
+
+
+def base(config: GameConfig) -> cards.BaseComponents:
+    return _base(_card_variants(config))
+
+
+def void_seeders(config: GameConfig) -> cards.VoidSeedersComponents:
+    return _vs(_card_variants(config))
+
+
+def hooks(config: GameConfig) -> RulesetHooks:
+    table = HOOKS.get(config.ruleset.name)
+    if table is None:
+        _load_hooks()
+        table = HOOKS[config.ruleset.name]
+    return table
+
+
+# -- rooms --------------------------------------------------------------------------------
+
+
+def rooms(config: GameConfig) -> Mapping[str, Room]:
+    return room_catalogue(config.variants.get("computers", "printed"))
+
+
+def room_colour(config: GameConfig, tile: str) -> str:
+    return rooms(config)[tile].colour
+
+
+def room_has_computer(config: GameConfig, tile: str) -> bool:
+    return rooms(config)[tile].computer
+
+
+def room_can_malfunction(config: GameConfig, tile: str | None) -> bool:
+    return tile is not None and rooms(config)[tile].can_malfunction
+
+
+def room_has_item_counter(config: GameConfig, tile: str | None) -> bool:
+    return tile is not None and rooms(config)[tile].item_counter
+
+
+# -- components -----------------------------------------------------------------------------
+
+
+def token_key(token: cards.IntruderToken) -> str:
+    """Bag tokens read like the game: ``adult-3`` (type and back number), ``blank``."""
+    return token.type if token.number is None else f"{token.type}-{token.number}"
+
+
+@cache
+def _token_numbers(variants: tuple[tuple[str, str], ...]) -> Mapping[str, int | None]:
+    return {token_key(t): t.number for t in _base(variants).intruder_tokens}
+
+
+def token_supply(config: GameConfig) -> Multiset:
+    """Every Intruder token of the ruleset not in the bag at the start (the pool beside the board)."""
+    return hooks(config).token_supply(config)
+
+
+def base_token_supply(config: GameConfig) -> Multiset:
+    everything = Multiset.of(token_key(t) for t in base(config).intruder_tokens)
+    return everything.difference(base_setup_bag(config))
+
+
+@cache
+def _setup_bag(variants: tuple[tuple[str, str], ...], players: int) -> Multiset:
+    components = _base(variants)
+    by_type: dict[str, list[str]] = {}
+    for t in components.intruder_tokens:
+        by_type.setdefault(t.type, []).append(token_key(t))
+    chosen: list[str] = []
+    for kind, count in components.setup_bag.composition(players):
+        # Which Adult numbers start in the bag is not stated; the lowest numbers are taken
+        # (ruling base.gap.setup-adult-numbers decides between this and a random draw).
+        chosen.extend(sorted(by_type[kind], key=lambda k: (len(k), k))[:count])
+    return Multiset.of(chosen)
+
+
+def base_setup_bag(config: GameConfig) -> Multiset:
+    return _setup_bag(_card_variants(config), config.players)
+
+
+def token_number(config: GameConfig, token: str) -> int | None:
+    return _token_numbers(_card_variants(config)).get(token)
+
+
+def surprise_threshold(state: GameState, token: str) -> int:
+    """The number on the token's back; Reaction to Danger lowers it by 1, to at least 1."""
+    number = token_number(state.config, token) or 0
+    if "reaction-to-danger" in state.discovered and number:
+        number = max(1, number - 1)
+    return number
+
+
+def miniature_limit(config: GameConfig, kind: str) -> int:
+    return hooks(config).miniature_limit(config, kind)
+
+
+def supply(config: GameConfig, name: str) -> int:
+    return base(config).supply(name).count
+
+
+def noise_supply(config: GameConfig) -> int:
+    return supply(config, "noise")
+
+
+def noise_die(config: GameConfig) -> tuple[tuple[str, int], ...]:
+    return base(config).noise_die.weights()
+
+
+def exploration_tokens(config: GameConfig) -> Multiset:
+    return hooks(config).exploration_tokens(config)
+
+
+def exploration_key(token: cards.ExplorationToken) -> str:
+    return f"{token.kind}-{token.items}"
+
+
+def parse_exploration_token(token: str | None) -> tuple[str, int]:
+    if token is None:
+        return "none", 0
+    kind, _, items = token.rpartition("-")
+    return kind, int(items)
+
+
+def exploration_in_engines(config: GameConfig) -> bool:
+    return hooks(config).exploration_in_engines
+
+
+def coordinates_cards(config: GameConfig) -> Mapping[str, cards.CoordinatesCard]:
+    return {c.id: c for c in base(config).coordinates}
+
+
+def pods_for(config: GameConfig) -> int:
+    return base(config).escape_pods.count_for(config.players)
+
+
+def pod_numbers(config: GameConfig) -> tuple[int, ...]:
+    return base(config).escape_pods.numbers
+
+
+def starting_eggs(config: GameConfig) -> int:
+    return base(config).supply("egg").at_start or 0
+
+
+def weakness_cards(config: GameConfig) -> tuple[str, ...]:
+    return hooks(config).weakness_cards(config)
+
+
+def character_names(config: GameConfig) -> tuple[str, ...]:
+    return tuple(c.id for c in base(config).characters)
+
+
+def action_deck(config: GameConfig, character: str) -> Multiset:
+    return Multiset.of(card.effect for card in base(config).character(character).action_cards)
+
+
+def action_card(config: GameConfig, character: str, effect: str) -> cards.ActionCard:
+    return next(c for c in base(config).character(character).action_cards if c.effect == effect)
+
+
+def starting_weapon(config: GameConfig, character: str) -> tuple[str, int]:
+    weapon = base(config).character(character).weapon
+    return weapon.id, weapon.weapon.capacity
+
+
+def objective_decks(config: GameConfig) -> tuple[Multiset, Multiset]:
+    b = base(config)
+    return (
+        Multiset.of(o.id for o in b.objectives_for(config.players, "corporate")),
+        Multiset.of(o.id for o in b.objectives_for(config.players, "personal")),
+    )
+
+
+@cache
+def _attack_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, cards.AttackCard]:
+    deck = _vs(variants).attack_cards if ruleset == "void-seeders" else _base(variants).attack_cards
+    return {c.id: c for c in deck}
+
+
+def attack_card(config: GameConfig, card: str) -> cards.AttackCard:
+    return _attack_cards(_card_variants(config), hooks(config).attack_deck_source)[card]
+
+
+def attack_deck_name(config: GameConfig) -> str:
+    return "intruder-attack"
+
+
+@cache
+def _event_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, cards.EventCard]:
+    deck = _vs(variants).event_cards if ruleset == "void-seeders" else _base(variants).event_cards
+    return {c.id: c for c in deck}
+
+
+@dataclass(frozen=True, slots=True)
+class EventCardView:
+    """What the Event step needs of a card."""
+
+    number: int
+    movers: tuple[str, ...]
+    effect: str
+    after: str
+    card: cards.EventCard
+
+
+def event_card(config: GameConfig, card: str) -> EventCardView:
+    c = _event_cards(_card_variants(config), hooks(config).event_deck_source)[card]
+    after = {"discard": "discard", "remove-and-reshuffle": "remove-reshuffle", "shuffle-back": "shuffle-back"}
+    return EventCardView(c.corridor, c.movers, c.effect, after[c.disposal], c)
+
+
+def shared_decks(config: GameConfig) -> list[tuple[str, Multiset]]:
+    """The decks beside the board at setup, shuffled (as multisets)."""
+    b = base(config)
+    attack = _attack_cards(_card_variants(config), hooks(config).attack_deck_source)
+    events = _event_cards(_card_variants(config), hooks(config).event_deck_source)
+    decks = [
+        ("event", Multiset.of(events)),
+        ("intruder-attack", Multiset.of(attack)),
+        ("serious-wound", Multiset.of(w.effect for w in b.serious_wounds)),
+        (
+            "contamination",
+            Multiset.of("contamination-infected" if c.infected else "contamination" for c in b.contamination),
+        ),
+    ]
+    decks.extend(hooks(config).extra_decks(config))
+    return sorted(decks)
+
+
+def card_clause_prefix(config: GameConfig) -> str:
+    return hooks(config).card_prefix
+
+
+def time_track(config: GameConfig) -> cards.Track:
+    return base(config).time_track
+
+
+def time_track_start(config: GameConfig) -> int:
+    return time_track(config).start_index
+
+
+def time_flags(state: GameState) -> tuple[str, ...]:
+    spaces = time_track(state.config).spaces
+    return spaces[min(state.time, len(spaces) - 1)].flags
+
+
+def self_destruct_start(config: GameConfig) -> int:
+    return base(config).self_destruct_track.start_index
+
+
+def self_destruct_flags(state: GameState) -> tuple[str, ...]:
+    if state.self_destruct is None:
+        return ()
+    spaces = base(state.config).self_destruct_track.spaces
+    return spaces[min(state.self_destruct, len(spaces) - 1)].flags
+
+
+def starting_insanity(config: GameConfig) -> int:
+    return hooks(config).starting_insanity(config)
+
+
+# -- small rule queries used by several families ---------------------------------------
+
+
+def hand_size(state: GameState, character: Character, ctx: Context) -> int:
+    """5 cards; a Back wound makes it 4 (duplicates do not stack); Cabins make it 6 for a
+    character there with no Intruder and no Malfunction (RU-RB p.10, p.25; facts.md §5)."""
+    size = 5
+    if "back" in character.serious_wounds and "back" not in character.dressed:
+        ctx.fire("base.serious-wound.back")
+        size = 4
+    room = state.room(character.position)
+    if room.tile == "cabins" and not room.malfunction and not state.intruders_at(character.position):
+        ctx.fire("base.room.cabins")
+        size += 1
+    return size
+
+
+def move_cost(state: GameState, player: int, *, escaping: bool) -> int:
+    """Movement costs 1 card; an Escape with a Leg wound costs 2 (facts.md §5)."""
+    c = state.character(player)
+    if escaping and "leg" in c.serious_wounds and "leg" not in c.dressed:
+        return 2
+    return 1
+
+
+def careful_move_cost(state: GameState, player: int) -> int:
+    return 2
+
+
+def carries(character: Character, obj: str) -> bool:
+    """Whether a character holds a heavy object (Items and objects arrive with part 2 of the engine)."""
+    return obj in character_items(character)
+
+
+def character_items(character: Character) -> tuple[str, ...]:
+    return ()
+
+
+def item_count(character: Character) -> int:
+    return len(character_items(character))
+
+
+def can_move(state: GameState, intruder: Intruder) -> bool:
+    return intruder.kind not in hooks(state.config).immobile
+
+
+def ignores_doors(state: GameState, intruder: Intruder) -> bool:
+    return hooks(state.config).ignores_doors
+
+
+def attacks_in_event(intruder: Intruder) -> bool:
+    return intruder.kind != "lair"
+
+
+def skip_attack_step(state: GameState) -> bool:
+    return "skip-intruder-attack" in state.flags
+
+
+# -- hooks dispatched through the ruleset's table -----------------------------------------
+
+
+def bag_setup_frames(state: GameState) -> list[Frame]:
+    return hooks(state.config).bag_setup(state)
+
+
+def finish_setup(state: GameState, ctx: Context) -> GameState:
+    return hooks(state.config).finish_setup(state, ctx)
+
+
+def exploration_effect(
+    state: GameState, kind: str, player: int, position: str, via: str | None, careful: bool, ctx: Context
+) -> tuple[GameState, bool]:
+    return hooks(state.config).exploration_effect(state, kind, player, position, via, careful, ctx)
+
+
+def on_enter(state: GameState, player: int, position: str, ctx: Context) -> GameState:
+    return hooks(state.config).on_enter(state, player, position, ctx)
+
+
+def on_pass(state: GameState, player: int, ctx: Context) -> GameState:
+    return hooks(state.config).on_pass(state, player, ctx)
+
+
+def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
+    return hooks(state.config).give_slime(state, player, ctx)
+
+
+def encounter_token_effect(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
+    return hooks(state.config).encounter_token(state, token, player, position, ctx)
+
+
+def attack_procedure(state: GameState, intruder: Intruder, target: int, why: str, ctx: Context) -> GameState:
+    return hooks(state.config).attack_procedure(state, intruder, target, why, ctx)
+
+
+def attack_effect(state: GameState, effect: str, intruder: Intruder, target: int, ctx: Context) -> GameState:
+    return hooks(state.config).attack_effects[effect](state, intruder, target, ctx)
+
+
+def event_effect(state: GameState, effect: str, ctx: Context) -> GameState:
+    return hooks(state.config).event_effects[effect](state, ctx)
+
+
+def event_steps(config: GameConfig) -> tuple[Frame, ...]:
+    return hooks(config).event_steps()
+
+
+def bag_development_effect(state: GameState, token: str, ctx: Context) -> GameState:
+    return hooks(state.config).bag_development(state, token, ctx)
+
+
+def injure(state: GameState, intruder: Intruder, count: int, ctx: Context) -> GameState:
+    return hooks(state.config).injure(state, intruder, count, ctx)
+
+
+def endurance_modifier(state: GameState, intruder: Intruder, blood: int) -> int:
+    if "species-on-the-brink-of-extinction" in state.discovered:
+        return blood - 1
+    return blood
+
+
+def intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
+    return hooks(state.config).intruder_dies(state, intruder, ctx)
+
+
+def infected_result(state: GameState, player: int, ctx: Context) -> GameState:
+    return hooks(state.config).infected_result(state, player, ctx)
+
+
+def on_character_leaves(state: GameState, player: int, ctx: Context) -> GameState:
+    return hooks(state.config).on_character_leaves(state, player, ctx)
+
+
+def end_of_player_phase(state: GameState, ctx: Context) -> GameState:
+    return hooks(state.config).end_of_player_phase(state, ctx)
+
+
+def fire_damage_extra(state: GameState, ctx: Context) -> GameState:
+    return hooks(state.config).fire_damage_extra(state, ctx)
+
+
+def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
+    """Remove the lowest- (or highest-) numbered escape pod still aboard."""
+    aboard = [p for p in state.pods if not p.launched]
+    if not aboard:
+        return state
+    pod = min(aboard, key=lambda p: p.number) if lowest else max(aboard, key=lambda p: p.number)
+    if pod.occupants:
+        reading = ctx.gap(
+            state,
+            "base.gap.ejected-pod-occupied",
+            "base.event-card.evacuation-pod-ejection",
+            f"escape pod {pod.number} is ejected with characters waiting inside",
+        )
+        if reading == "occupants-leave":
+            for player in pod.occupants:
+                c = state.character(player)
+                state = state.with_character(replace(c, status="escaped"))
+            ctx.fire("base.pod.launch")
+    state = replace(
+        state,
+        pods=tuple(p for p in state.pods if p.number != pod.number),
+        removed=state.removed.add(f"pod:{pod.number}"),
+    )
+    return state
+
+
+def victory_steps(state: GameState, reason: str) -> tuple[Frame, ...]:
+    return hooks(state.config).victory_steps(state, reason)
+
+
+def winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> tuple[int, ...]:
+    return hooks(state.config).winners(state, survivors, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetHooks:
+    """A ruleset's replaceable rules, as a table (design.md, principle 5)."""
+
+    name: str
+    card_prefix: str
+    attack_deck_source: str
+    event_deck_source: str
+    exploration_in_engines: bool
+    ignores_doors: bool
+    immobile: frozenset[str]
+    token_supply: Callable[[GameConfig], Multiset]
+    miniature_limit: Callable[[GameConfig, str], int]
+    exploration_tokens: Callable[[GameConfig], Multiset]
+    weakness_cards: Callable[[GameConfig], tuple[str, ...]]
+    extra_decks: Callable[[GameConfig], list[tuple[str, Multiset]]]
+    starting_insanity: Callable[[GameConfig], int]
+    bag_setup: Callable[[GameState], list[Frame]]
+    finish_setup: Callable[[GameState, Context], GameState]
+    exploration_effect: Callable[..., tuple[GameState, bool]]
+    on_enter: Callable[[GameState, int, str, Context], GameState]
+    on_pass: Callable[[GameState, int, Context], GameState]
+    give_slime: Callable[[GameState, int, Context], GameState]
+    encounter_token: Callable[[GameState, str, int, str, Context], GameState]
+    attack_procedure: Callable[[GameState, Intruder, int, str, Context], GameState]
+    attack_effects: Mapping[str, Callable[[GameState, Intruder, int, Context], GameState]]
+    event_effects: Mapping[str, Callable[[GameState, Context], GameState]]
+    event_steps: Callable[[], tuple[Frame, ...]]
+    bag_development: Callable[[GameState, str, Context], GameState]
+    injure: Callable[[GameState, Intruder, int, Context], GameState]
+    intruder_dies: Callable[[GameState, Intruder, Context], GameState]
+    infected_result: Callable[[GameState, int, Context], GameState]
+    on_character_leaves: Callable[[GameState, int, Context], GameState]
+    end_of_player_phase: Callable[[GameState, Context], GameState]
+    fire_damage_extra: Callable[[GameState, Context], GameState]
+    victory_steps: Callable[[GameState, str], tuple[Frame, ...]]
+    winners: Callable[[GameState, tuple[int, ...], Context], tuple[int, ...]]
+
+
+HOOKS: dict[str, RulesetHooks] = {}
+
+
+def register_hooks(table: RulesetHooks) -> None:
+    HOOKS[table.name] = table
+
+
+def _load_hooks() -> None:
+    from nemesis_rules.model.rules import base_hooks  # noqa: F401  (importing registers the table)
