@@ -261,10 +261,27 @@ def _data_text(name: str) -> str:
     return (files("nemesis_rules.rulebook") / "data" / name).read_text(encoding="utf-8")
 
 
+def data_texts(stem: str) -> str:
+    """``<stem>.toml`` and every ``<stem>-*.toml`` of the data folder, joined into one document.
+
+    Each rule family may keep its clauses (or rulings) in a file of its own; the files hold only
+    ``[[clause]]`` (or ``[[ruling]]``) tables, so joining them is one valid TOML document.
+    """
+    folder = files("nemesis_rules.rulebook") / "data"
+    names = sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.name == f"{stem}.toml" or (entry.name.startswith(f"{stem}-") and entry.name.endswith(".toml"))
+    )
+    return "\n".join(_data_text(name) for name in names)
+
+
 @cache
 def catalogue() -> Mapping[str, Clause]:
-    """The package's clause catalogue, id → clause, sorted by id (loaded and validated once)."""
-    return load_clauses(_data_text("clauses.toml"))
+    """The package's clause catalogue, id → clause, sorted by id (loaded and validated once).
+
+    It is ``data/clauses.toml`` plus every ``data/clauses-*.toml``."""
+    return load_clauses(data_texts("clauses"))
 
 
 def clause(clause_id: str) -> Clause:

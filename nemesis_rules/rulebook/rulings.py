@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
@@ -297,9 +296,11 @@ def load_rulings(
 
 @cache
 def rulings() -> Mapping[str, Ruling]:
-    """The package's rulings catalogue, id → ruling, sorted by id."""
-    text = (files("nemesis_rules.rulebook") / "data" / "rulings.toml").read_text(encoding="utf-8")
-    return load_rulings(text)
+    """The package's rulings catalogue, id → ruling, sorted by id (``data/rulings.toml`` plus
+    every ``data/rulings-*.toml``)."""
+    from nemesis_rules.rulebook.catalogue import data_texts
+
+    return load_rulings(data_texts("rulings"))
 
 
 def ruling(ruling_id: str) -> Ruling:
