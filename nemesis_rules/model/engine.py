@@ -66,7 +66,7 @@ class Context:
     def gap(self, state: GameState, ruling: str, clause: str, situation: str) -> str:
         """Record a gap decided by ``ruling``; returns the chosen reading."""
         reading = state.config.rulings.get(ruling)
-        if reading is None:
+        if reading is None or reading == "strict":
             raise RuleGap(clause, situation)
         self.gaps.append(GapReached(clause, situation, ruling, reading))
         self.fired.append(ruling)

@@ -64,8 +64,17 @@ class Character:
     passed: bool = False
     insanity: int = 1
     objectives: tuple[str, ...] = ()
-    weapon: str | None = None
-    ammo: int = 0
+    hands: tuple[str, ...] = ()
+    """The two hand slots: Heavy items (weapons, the Fire Extinguisher, ...) and Heavy Objects
+    (``egg``, ``carcass``, ``corpse-blue``, ``corpse-red``), by slug (RU-RB p.22-23)."""
+    inventory: Multiset = EMPTY
+    """Item cards kept hidden in the inventory (not Heavy), by slug."""
+    ammo: tuple[tuple[str, int], ...] = ()
+    """Ammo markers on each weapon the character holds, by weapon slug."""
+    mods: frozenset[str] = frozenset()
+    """Attachments and lasting effects: ``extended-magazine:<weapon>``, ``taped``, ..."""
+    quests: tuple[tuple[str, str], ...] = ()
+    """Quest items by slug with their state: ``inactive``, ``active`` or ``used``."""
 
     @property
     def alive(self) -> bool:
@@ -74,6 +83,22 @@ class Character:
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+    def ammo_of(self, weapon: str) -> int:
+        for name, count in self.ammo:
+            if name == weapon:
+                return count
+        return 0
+
+    def with_ammo(self, weapon: str, count: int) -> Character:
+        others = tuple((n, c) for n, c in self.ammo if n != weapon)
+        return replace(self, ammo=tuple(sorted((*others, (weapon, count)))))
+
+    def quest(self, item: str) -> str | None:
+        for name, status in self.quests:
+            if name == item:
+                return status
+        return None
 
     def paying_cards(self) -> Multiset:
         """The cards that can pay costs: never Contamination cards (RU-RB p.12-13)."""

@@ -10,7 +10,7 @@ table; the base game's is :data:`BASE_HOOKS`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -154,6 +154,12 @@ def token_number(config: GameConfig, token: str) -> int | None:
     return _token_numbers(_card_variants(config)).get(token)
 
 
+def face_injuries(state: GameState, face: str, kind: str) -> int:
+    """Injuries a combat die face deals to a target of ``kind`` (the ruleset may extend the
+    table to its own Intruder types)."""
+    return hooks(state.config).face_injuries(state, face, kind)
+
+
 def surprise_threshold(state: GameState, token: str) -> int:
     """The number on the token's back; Reaction to Danger lowers it by 1, to at least 1."""
     number = token_number(state.config, token) or 0
@@ -230,8 +236,54 @@ def action_card(config: GameConfig, character: str, effect: str) -> cards.Action
 
 
 def starting_weapon(config: GameConfig, character: str) -> tuple[str, int]:
+    """The starting weapon's slug and its capacity (it starts fully loaded, VS-RB Setup 19 D)."""
     weapon = base(config).character(character).weapon
-    return weapon.id, weapon.weapon.capacity
+    return weapon.effect, weapon.weapon.capacity
+
+
+def quest_items(config: GameConfig, character: str) -> tuple[str, ...]:
+    return tuple(q.effect for q in base(config).character(character).quest_items)
+
+
+@cache
+def _items(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.ItemCard | cards.StartingWeapon]:
+    b = _base(variants)
+    table: dict[str, cards.ItemCard | cards.StartingWeapon] = {}
+    for colour in ("red", "yellow", "green", "blue"):
+        for item in b.item_deck(colour):
+            table.setdefault(item.effect, item)
+    for character in b.characters:
+        table[character.weapon.effect] = character.weapon
+    return table
+
+
+def item(config: GameConfig, slug: str) -> cards.ItemCard | cards.StartingWeapon:
+    """An Item card (or starting weapon) by slug."""
+    return _items(_card_variants(config))[slug]
+
+
+def weapon(config: GameConfig, slug: str) -> cards.Weapon | None:
+    found = _items(_card_variants(config)).get(slug)
+    return found.weapon if found is not None else None
+
+
+def is_heavy(config: GameConfig, slug: str) -> bool:
+    """Heavy Objects and Heavy items take a hand slot (RU-RB p.22-23)."""
+    if slug in HEAVY_OBJECTS:
+        return True
+    found = _items(_card_variants(config)).get(slug)
+    return bool(found is not None and found.heavy)
+
+
+HEAVY_OBJECTS = ("egg", "carcass", "corpse-blue", "corpse-red")
+
+
+def item_decks(config: GameConfig) -> list[tuple[str, Multiset]]:
+    """The red, yellow and green Item decks and the crafted deck (``blue``), by slug."""
+    b = base(config)
+    return [
+        (colour, Multiset.of(i.effect for i in b.item_deck(colour))) for colour in ("red", "yellow", "green", "blue")
+    ]
 
 
 def objective_decks(config: GameConfig) -> tuple[Multiset, Multiset]:
@@ -293,6 +345,7 @@ def shared_decks(config: GameConfig) -> list[tuple[str, Multiset]]:
             Multiset.of("contamination-infected" if c.infected else "contamination" for c in b.contamination),
         ),
     ]
+    decks.extend(item_decks(config))
     decks.extend(hooks(config).extra_decks(config))
     return sorted(decks)
 
@@ -359,16 +412,16 @@ def careful_move_cost(state: GameState, player: int) -> int:
 
 
 def carries(character: Character, obj: str) -> bool:
-    """Whether a character holds a heavy object (Items and objects arrive with part 2 of the engine)."""
-    return obj in character_items(character)
-
-
-def character_items(character: Character) -> tuple[str, ...]:
-    return ()
+    """Whether a character holds ``obj`` in a hand slot or in the inventory."""
+    return obj in character.hands or obj in character.inventory
 
 
 def item_count(character: Character) -> int:
-    return len(character_items(character))
+    """Items a character ends with (Hoarder): hand-slot items, inventory and active quest items;
+    Heavy Objects are not items, inactive quest items do not count (facts.md §8)."""
+    held = [h for h in character.hands if h not in HEAVY_OBJECTS]
+    active = [q for q, status in character.quests if status == "active"]
+    return len(held) + character.inventory.total + len(active)
 
 
 def can_move(state: GameState, intruder: Intruder) -> bool:
@@ -504,6 +557,12 @@ def winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> tuple
     return hooks(state.config).winners(state, survivors, ctx)
 
 
+def _base_face_injuries(state: GameState, face: str, kind: str) -> int:
+    from nemesis_rules.model.rules.fighting import base_face_injuries
+
+    return base_face_injuries(face, kind)
+
+
 @dataclass(frozen=True, slots=True)
 class RulesetHooks:
     """A ruleset's replaceable rules, as a table (design.md, principle 5)."""
@@ -541,6 +600,9 @@ class RulesetHooks:
     fire_damage_extra: Callable[[GameState, Context], GameState]
     victory_steps: Callable[[GameState, str], tuple[Frame, ...]]
     winners: Callable[[GameState, tuple[int, ...], Context], tuple[int, ...]]
+    # Hooks added later carry the base implementation as their default, so a ruleset's table
+    # only names what it replaces.
+    face_injuries: Callable[[GameState, str, str], int] = field(default=_base_face_injuries)
 
 
 HOOKS: dict[str, RulesetHooks] = {}

@@ -183,5 +183,10 @@ def explore(
     return tables.exploration_effect(state, kind, player, position, via, careful, ctx)
 
 
-register(ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move))
-register(ActionRule("careful-move", "base.careful-move.choose-corridor", careful_options, _perform, _diagnose_move))
+register(ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True))
+register(
+    # careful_options refuses Combat itself, so that a refusal names the careful-movement clause
+    ActionRule(
+        "careful-move", "base.careful-move.choose-corridor", careful_options, _perform, _diagnose_move, in_combat=True
+    )
+)

@@ -21,6 +21,10 @@ class ActionRule:
     options: Callable[[GameState, int], list[Decision]]
     perform: Callable[[GameState, Decision, Context], GameState]
     diagnose: Callable[[GameState, Decision], tuple[str, str]]
+    in_combat: bool = False
+    """Whether it may be taken in Combat (RU-RB p.24; FAQ Actions 4)."""
+    free: bool = False
+    """A free action (dropping an object) does not count against the turn's two actions."""
 
 
 ACTIONS: dict[str, ActionRule] = {}

@@ -112,14 +112,18 @@ class Turn(Choice):
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
         out = [Decision.make(self.player, "pass")]
+        fighting = state.in_combat(self.player)
         for rule in ACTIONS.values():
-            out.extend(rule.options(state, self.player))
+            if rule.in_combat or not fighting:
+                out.extend(rule.options(state, self.player))
         return tuple(sorted(set(out)))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         rule = ACTIONS.get(decision.kind)
         if rule is None:
             return f"there is no action '{decision.kind}' available now", self.clause
+        if not rule.in_combat and state.in_combat(self.player):
+            return f"'{decision.kind}' cannot be taken in combat", "base.combat.allowed-actions"
         return rule.diagnose(state, decision)
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -131,7 +135,7 @@ class Turn(Choice):
             return state.push(PassDiscard(self.player, ""), EndTurn(self.player))
         rule = ACTIONS[decision.kind]
         ctx.fire(rule.clause)
-        state = state.push(AfterAction(self.player, self.done + 1))
+        state = state.push(AfterAction(self.player, self.done if rule.free else self.done + 1))
         # the action's own frames go above AfterAction so they resolve first
         return rule.perform(state, decision, ctx)
 

@@ -310,8 +310,9 @@ class DraftChoice(Choice):
             character,
             name=name,
             deck=tables.action_deck(state.config, name),
-            weapon=weapon,
-            ammo=capacity,
+            hands=(weapon,),
+            ammo=((weapon, capacity),),
+            quests=tuple((q, "inactive") for q in tables.quest_items(state.config, name)),
             insanity=tables.starting_insanity(state.config),
         )
         ctx.fire("base.setup.character-components", "base.setup.starting-weapon-loaded")

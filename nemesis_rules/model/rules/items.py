@@ -1,0 +1,393 @@
+"""Items and Heavy Objects: hand slots, the inventory, searching, picking up, dropping,
+trading and crafting (RU-RB p.13, p.22-23, p.25; facts.md §6).
+
+Two hand slots hold Heavy items and Heavy Objects; other items sit hidden in the inventory.
+A Search draws 2 cards of the room's colour (a white room lets the searcher choose), keeps 1
+and puts the other at the bottom; the room's item counter drops by 1. Weapons found arrive
+with 1 ammo. Dropping is free at any time: objects stay in the room, items are discarded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.payment import pay, payments
+from nemesis_rules.model.rules.registry import ActionRule, register
+from nemesis_rules.model.state import Character, GameState
+
+HAND_SLOTS = 2
+ITEM_COLOURS = ("red", "yellow", "green")
+
+
+def hand_slots(character: Character) -> int:
+    """Two hand slots; an Arm wound leaves one (facts.md §5)."""
+    if "arm" in character.serious_wounds and "arm" not in character.dressed:
+        return 1
+    return HAND_SLOTS
+
+
+def free_slots(character: Character) -> int:
+    return hand_slots(character) - len(character.hands) + (1 if "taped" in character.mods else 0)
+
+
+def pay_cards(state: GameState, player: int, cards: tuple[str, ...]) -> GameState:
+    """Discard the paying cards from the hand to the action discard pile."""
+    c = state.character(player)
+    return state.with_character(replace(c, hand=pay(c.hand, cards), discard=c.discard.union(Multiset.of(cards))))
+
+
+def discard_item(state: GameState, slug: str) -> GameState:
+    """An item card leaves a character: to its deck's discard pile; crafted items go back to the
+    crafted deck (they can be crafted again, DSJ owner ruling); starting weapons and quest
+    items leave the game."""
+    source = tables.item(state.config, slug)
+    colour = getattr(source, "colour", None)
+    if colour == "blue":
+        deck = state.deck("blue")
+        return state.with_deck("blue", replace(deck, unknown=deck.unknown.add(slug)))
+    if colour in ITEM_COLOURS:
+        return state.with_deck(colour, state.deck(colour).discarded(slug))
+    return replace(state, removed=state.removed.add(f"item:{slug}"))
+
+
+def gain_item(state: GameState, player: int, slug: str, *, ammo: int | None = None) -> GameState:
+    """Put an item into a character's hands (Heavy) or inventory; a weapon gets ``ammo``."""
+    c = state.character(player)
+    if tables.is_heavy(state.config, slug):
+        c = replace(c, hands=(*c.hands, slug))
+    else:
+        c = replace(c, inventory=c.inventory.add(slug))
+    weapon = tables.weapon(state.config, slug)
+    if weapon is not None:
+        c = c.with_ammo(slug, weapon.capacity if ammo is None else min(ammo, weapon.capacity))
+    return state.with_character(c)
+
+
+def drop(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
+    """Drop a hand-slot occupant: an object stays in the room, an item is discarded."""
+    c = state.character(player)
+    hands = list(c.hands)
+    hands.remove(slug)
+    c = replace(c, hands=tuple(hands), ammo=tuple((w, n) for w, n in c.ammo if w != slug or slug in hands))
+    state = state.with_character(c)
+    if slug in tables.HEAVY_OBJECTS:
+        ctx.fire("base.item.drop")
+        room = state.room(c.position)
+        return state.with_room(c.position, replace(room, objects=room.objects.add(slug)))
+    ctx.fire("base.item.drop")
+    return discard_item(state, slug)
+
+
+# -- pick up and drop ---------------------------------------------------------------------
+
+
+def _pickup_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    if free_slots(c) <= 0:
+        return []
+    objects = state.room(c.position).objects.distinct()
+    return [Decision.make(player, "pick-up", object=o, pay=cards) for o in objects for cards in payments(c.hand, 1)]
+
+
+def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    player = decision.player
+    state = pay_cards(state, player, decision.cards())
+    c = state.character(player)
+    obj = decision.text("object")
+    room = state.room(c.position)
+    state = state.with_room(c.position, replace(room, objects=room.objects.remove(obj)))
+    return state.with_character(replace(c, hands=(*c.hands, obj)))
+
+
+def _pickup_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    c = state.character(decision.player)
+    obj = decision.get("object")
+    if not isinstance(obj, str) or obj not in state.room(c.position).objects:
+        return f"there is no {obj} in room {c.position}", "base.heavy-object.pick-up"
+    if free_slots(c) <= 0:
+        return "both hand slots are full (drop something first; dropping is free)", "base.heavy-object.hand-slot"
+    return "picking up costs 1 card from the hand", "base.cost.basic-action"
+
+
+def _drop_options(state: GameState, player: int) -> list[Decision]:
+    return [Decision.make(player, "drop", item=h) for h in sorted(set(state.character(player).hands))]
+
+
+def _drop(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    return drop(state, decision.player, decision.text("item"), ctx)
+
+
+def _drop_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    return f"player {decision.player} holds no {decision.get('item')} in hand", "base.item.drop"
+
+
+register(ActionRule("pick-up", "base.heavy-object.pick-up", _pickup_options, _pickup, _pickup_diagnose))
+register(ActionRule("drop", "base.item.drop", _drop_options, _drop, _drop_diagnose, in_combat=True, free=True))
+
+
+# -- searching ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Step):
+    """Start a search in ``colour``'s deck ("" = the room's colour; white → the searcher picks).
+    ``counter``: whether the room's item counter drops (not for the Storage room)."""
+
+    player: int
+    colour: str
+    counter: bool
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        c = state.character(self.player)
+        colour = self.colour or tables.room_colour(state.config, state.room(c.position).tile or "cockpit")
+        if self.counter:
+            room = state.room(c.position)
+            if room.items is not None and room.items > 0:
+                ctx.fire("base.search.counter")
+                state = state.with_room(c.position, replace(room, items=room.items - 1))
+        if colour in ("white", ""):
+            return state.push(SearchDeckChoice(self.player))
+        return continue_search(state, self.player, colour, (), ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchDeckChoice(Choice):
+    """A white room (or the Storage): the searcher chooses the Item deck."""
+
+    clause = "base.search.deck-by-colour"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        return tuple(Decision.make(self.player, "search-deck", deck=c) for c in ITEM_COLOURS)
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        return continue_search(state, self.player, decision.text("deck"), (), ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchDraw(ChanceNode):
+    """Draw up to 2 cards from the deck (its discard pile reshuffled when it runs out)."""
+
+    player: int
+    colour: str
+    drawn: tuple[str, ...]
+    chance = "item-card"
+    clause = "base.search.draw-two"
+
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return state.deck(self.colour).draw_outcomes()
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        state = state.with_deck(self.colour, state.deck(self.colour).remove_top(outcome))
+        return continue_search(state, self.player, self.colour, (*self.drawn, outcome), ctx)
+
+
+def continue_search(state: GameState, player: int, colour: str, drawn: tuple[str, ...], ctx: Context) -> GameState:
+    """Draw the next card (reshuffling the discard pile into an empty deck), or, with two drawn
+    or the deck exhausted, let the searcher keep one."""
+    deck = state.deck(colour)
+    if len(drawn) < 2 and not deck.draw_outcomes():
+        ctx.gap(
+            state,
+            "base.gap.item-deck-empty",
+            "base.search.draw-two",
+            f"a search draws from the {colour} Item deck but all its cards are drawn",
+        )
+        state = state.with_deck(colour, deck.reshuffled())
+        deck = state.deck(colour)
+    if len(drawn) < 2 and deck.draw_outcomes():
+        return state.push(SearchDraw(player, colour, drawn))
+    if not drawn:
+        return state
+    return state.push(SearchKeep(player, colour, drawn))
+
+
+@dataclass(frozen=True, slots=True)
+class SearchKeep(Choice):
+    """Keep one of the drawn cards; the other goes to the bottom of its deck (FAQ via SU)."""
+
+    colour: str
+    drawn: tuple[str, ...]
+    clause = "base.search.draw-two"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        c = state.character(self.player)
+        out: list[Decision] = []
+        for card in sorted(set(self.drawn)):
+            if tables.is_heavy(state.config, card) and free_slots(c) <= 0:
+                out.extend(Decision.make(self.player, "keep-item", item=card, drop=h) for h in sorted(set(c.hands)))
+            else:
+                out.append(Decision.make(self.player, "keep-item", item=card))
+        return tuple(sorted(set(out)))
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        card = decision.text("item")
+        rest = list(self.drawn)
+        rest.remove(card)
+        deck = state.deck(self.colour)
+        state = state.with_deck(self.colour, replace(deck, bottom=(*deck.bottom, *rest)))
+        dropped = decision.get("drop")
+        if isinstance(dropped, str):
+            state = drop(state, self.player, dropped, ctx)
+        return gain_item(state, self.player, card, ammo=1)
+
+
+def start_search(state: GameState, player: int, colour: str, *, counter: bool) -> GameState:
+    """Queue a search (used by the Search action card, the Storage room and search items);
+    ``colour`` "" means the room's colour."""
+    return state.push(Search(player, colour, counter))
+
+
+# -- trading ----------------------------------------------------------------------------------
+
+
+def _trade_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    others = [o for o in state.characters_at(c.position) if o.player != player]
+    if not others:
+        return []
+    ways = payments(c.hand, 1)
+    out: list[Decision] = []
+    for other in others:
+        give = ["", *_tradeable(c)]
+        take = ["", *_tradeable(other)]
+        for g in give:
+            for t in take:
+                if g or t:
+                    out.extend(
+                        Decision.make(player, "trade", partner=str(other.player), give=g, take=t, pay=cards)
+                        for cards in ways
+                    )
+    return out
+
+
+def _tradeable(c: Character) -> list[str]:
+    """Items a character can hand over: inventory items and Heavy items (not ammo)."""
+    return sorted(set(c.inventory.distinct()) | {h for h in c.hands if h not in tables.HEAVY_OBJECTS})
+
+
+def _trade(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    state = pay_cards(state, decision.player, decision.cards())
+    partner = int(decision.text("partner"))
+    return state.push(TradeConsent(partner, decision.player, decision.text("give"), decision.text("take")))
+
+
+def _trade_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    c = state.character(decision.player)
+    partner = decision.get("partner")
+    if not any(str(o.player) == partner for o in state.characters_at(c.position)):
+        return f"player {partner} is not in room {c.position}", "base.trade.participants"
+    if not decision.get("give") and not decision.get("take"):
+        return "a trade cannot be empty", "base.trade.not-empty"
+    return "only items held can be traded (ammo cannot)", "base.trade.no-ammo"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeConsent(Choice):
+    """The partner accepts or declines the trade (only the initiator paid)."""
+
+    initiator: int
+    give: str
+    take: str
+    clause = "base.trade.participants"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        return (Decision.make(self.player, "accept-trade"), Decision.make(self.player, "decline-trade"))
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        if decision.kind == "decline-trade":
+            return state
+        state = _hand_over(state, self.initiator, self.player, self.give)
+        return _hand_over(state, self.player, self.initiator, self.take)
+
+
+def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameState:
+    if not slug:
+        return state
+    g = state.character(giver)
+    ammo = g.ammo_of(slug)
+    if slug in g.hands:
+        hands = list(g.hands)
+        hands.remove(slug)
+        g = replace(g, hands=tuple(hands), ammo=tuple((w, n) for w, n in g.ammo if w != slug))
+    else:
+        g = replace(g, inventory=g.inventory.remove(slug))
+    state = state.with_character(g)
+    weapon = tables.weapon(state.config, slug)
+    return gain_item(state, receiver, slug, ammo=ammo if weapon else None)
+
+
+register(ActionRule("trade", "base.trade.participants", _trade_options, _trade, _trade_diagnose))
+
+
+# -- crafting --------------------------------------------------------------------------------
+
+
+def components(state: GameState, character: Character) -> dict[str, list[str]]:
+    """Component symbol -> item slugs in the inventory that carry it."""
+    out: dict[str, list[str]] = {}
+    for slug in character.inventory.distinct():
+        component = getattr(tables.item(state.config, slug), "component", None)
+        if component:
+            out.setdefault(component, []).append(slug)
+    return out
+
+
+def craft_ways(state: GameState, player: int) -> list[tuple[str, str, str]]:
+    """(crafted item, first part, second part) for every recipe the inventory can pay now."""
+    c = state.character(player)
+    have = components(state, c)
+    out = []
+    for crafted in state.deck("blue").unknown.distinct():
+        recipe = getattr(tables.item(state.config, crafted), "recipe", None)
+        if not recipe:
+            continue
+        first, second = recipe
+        for a in have.get(first, []):
+            for b in have.get(second, []):
+                if a != b or c.inventory.count(a) >= 2:
+                    out.append((crafted, a, b))
+    return sorted(set(out))
+
+
+def _craft_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    return [
+        Decision.make(player, "craft", item=crafted, parts=(a, b), pay=cards)
+        for crafted, a, b in craft_ways(state, player)
+        for cards in payments(c.hand, 1)
+        if not tables.is_heavy(state.config, crafted) or free_slots(c) > 0
+    ]
+
+
+def craft(state: GameState, player: int, crafted: str, parts: tuple[str, ...], ctx: Context) -> GameState:
+    """Discard the two parts and take the crafted item (a crafted weapon fully loaded, FAQ)."""
+    c = state.character(player)
+    inventory = c.inventory
+    for part in parts:
+        inventory = inventory.remove(part)
+    state = state.with_character(replace(c, inventory=inventory))
+    for part in parts:
+        state = discard_item(state, part)
+    deck = state.deck("blue")
+    state = state.with_deck("blue", replace(deck, unknown=deck.unknown.remove(crafted)))
+    ctx.fire("base.craft.recipes")
+    if tables.weapon(state.config, crafted) is not None:
+        ctx.fire("base.craft.flamethrower-loaded")
+    return gain_item(state, player, crafted)
+
+
+def _craft(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    state = pay_cards(state, decision.player, decision.cards())
+    return craft(state, decision.player, decision.text("item"), decision.cards("parts"), ctx)
+
+
+def _craft_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    return f"no crafting of {decision.get('item')} from those parts is possible now", "base.craft.recipes"
+
+
+register(ActionRule("craft", "base.craft.recipes", _craft_options, _craft, _craft_diagnose))

@@ -1,0 +1,126 @@
+"""Shared ship operations that room actions, action cards and items all use: markers,
+doors, engines, the self-destruct sequence and Computer rooms (RU-RB p.11, p.17, p.24-26;
+facts.md §9, §11, §12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.frames import Choice
+from nemesis_rules.model.state import DoorState, GameState
+
+
+def remove_malfunction(state: GameState, position: str, ctx: Context) -> GameState:
+    room = state.room(position)
+    if not room.malfunction:
+        return state
+    ctx.fire("base.malfunction.limit")
+    return state.with_room(position, replace(room, malfunction=False))
+
+
+def remove_fire(state: GameState, position: str, ctx: Context) -> GameState:
+    room = state.room(position)
+    if not room.fire:
+        return state
+    ctx.fire("base.fire.limit")
+    return state.with_room(position, replace(room, fire=False))
+
+
+def doors_of(state: GameState, position: str) -> tuple[str, ...]:
+    """The corridors (with a door each) around ``position``; technical corridors have none."""
+    return state.config.board.corridors_at[position]
+
+
+def set_door(
+    state: GameState, corridor: str, door: DoorState, ctx: Context, *, may_close_destroyed: bool = False
+) -> GameState:
+    """Open or close one door; a Destroyed door stays open unless ``may_close_destroyed``
+    (only the Plasma Torch, facts.md §7, §9)."""
+    current = state.door(corridor)
+    if current == "destroyed" and not may_close_destroyed:
+        return state
+    if current == door:
+        return state
+    ctx.fire("base.door.closed-blocks" if door == "closed" else "base.door.start-open")
+    return state.with_door(corridor, door)
+
+
+def door_variants(state: GameState, position: str, *, may_close_destroyed: bool = False) -> list[dict[str, str]]:
+    """Each single door change possible around ``position``: {"corridor", "door"}."""
+    out = []
+    for corridor in doors_of(state, position):
+        current = state.door(corridor)
+        if current == "open":
+            out.append({"corridor": corridor, "door": "closed"})
+        elif current == "closed":
+            out.append({"corridor": corridor, "door": "open"})
+        elif may_close_destroyed:
+            out.append({"corridor": corridor, "door": "closed"})
+    return out
+
+
+def engine_index(tile: str | None) -> int | None:
+    """``engine-1`` → 0, ``engine-2`` → 1, ``engine-3`` → 2; other rooms None."""
+    if tile and tile.startswith("engine-") and tile[-1].isdigit():
+        return int(tile[-1]) - 1
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class EngineReorder(Choice):
+    """Repairing or breaking an Engine: the character looks at both tokens and may swap them;
+    they must say whether the order changed (RU-RB p.26)."""
+
+    engine: int
+    clause = "base.room.engine"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        return (Decision.make(self.player, "keep-engine-order"), Decision.make(self.player, "swap-engine-tokens"))
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        if decision.kind == "keep-engine-order":
+            return state
+        engines = list(state.engines)
+        engines[self.engine] = tuple(reversed(engines[self.engine]))
+        return replace(state, engines=tuple(engines))
+
+
+def self_destruct_can_stop(state: GameState) -> bool:
+    return state.self_destruct is not None and "no-abort" not in tables.self_destruct_flags(state)
+
+
+def anyone_hibernating(state: GameState) -> bool:
+    return any(c.status == "hibernating" for c in state.characters)
+
+
+def start_self_destruct(state: GameState, ctx: Context) -> GameState:
+    """The Self-Destruct marker goes on the green space (RU-RB p.24)."""
+    if state.self_destruct is not None:
+        return state
+    ctx.fire("base.self-destruct.start")
+    return replace(state, self_destruct=tables.self_destruct_start(state.config))
+
+
+def stop_self_destruct(state: GameState, ctx: Context) -> GameState:
+    if not self_destruct_can_stop(state):
+        return state
+    ctx.fire("base.self-destruct.stop")
+    return replace(state, self_destruct=None)
+
+
+def working_computer_rooms(state: GameState) -> list[str]:
+    """Explored rooms with a Computer and no Malfunction (a Malfunction blocks the Computer)."""
+    out = []
+    for position in state.config.board.positions:
+        room = state.room(position)
+        if room.explored and room.tile and tables.room_has_computer(state.config, room.tile) and not room.malfunction:
+            out.append(position)
+    return out
+
+
+def in_computer_room(state: GameState, player: int) -> bool:
+    return state.character(player).position in working_computer_rooms(state)
