@@ -23,7 +23,7 @@ from nemesis_rules.model.engine import (
     legal_actions,
     step,
 )
-from nemesis_rules.model.rules import fighting, items, movement  # noqa: F401  (importing registers the actions)
+from nemesis_rules.model.rules import card_actions, fighting, items, movement  # noqa: F401  (importing registers the actions)
 from nemesis_rules.model.rules.setup import new_game
 from nemesis_rules.model.state import GameState
 

@@ -1,0 +1,276 @@
+"""The generic actions behind the effect tables: play an action card, use an item, take a
+room action, activate or use a quest item (RU-RB p.12-13, p.22-26; facts.md §2, §6, §7, §9).
+
+Costs: an action card is the card itself plus its printed extra cost; an item action its
+printed cost (+1 with a Hand wound, facts.md §5), a one-use item is discarded; a room action
+2 cards, never in Combat and never with a Malfunction in the room; activating a quest item is
+a basic action (1 card), not in Combat. A card or item marked "in" is usable only in Combat,
+"out" only out of it. Variant parameters of an effect must not be named card, item, room or pay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision, ParamValue
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.payment import payments
+from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, ITEM_EFFECTS, QUEST_EFFECTS, ROOM_ACTIONS
+from nemesis_rules.model.rules.items import discard_item, pay_cards
+from nemesis_rules.model.rules.registry import ActionRule, register
+from nemesis_rules.model.state import GameState
+
+ROOM_ACTION_COST = 2
+RESERVED = ("card", "item", "room", "pay")
+
+
+def usable_now(combat_icon: str, fighting: bool) -> bool:
+    return combat_icon == "any" or (combat_icon == "in") == fighting
+
+
+def _params(variant: dict[str, ParamValue]) -> dict[str, ParamValue]:
+    return {k: v for k, v in variant.items() if k not in RESERVED}
+
+
+def _effect_params(decision: Decision) -> dict[str, ParamValue]:
+    return {k: v for k, v in decision.params if k not in RESERVED}
+
+
+# -- action cards -----------------------------------------------------------------------------
+
+
+def _card_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    fighting = state.in_combat(player)
+    out: list[Decision] = []
+    for slug in c.hand.distinct():
+        effect = ACTION_CARD_EFFECTS.get(slug)
+        if effect is None or slug.startswith("contamination"):
+            continue
+        card = tables.action_card(state.config, c.name, slug)
+        if not usable_now(card.combat, fighting):
+            continue
+        variants = effect.variants(state, player)
+        if not variants:
+            continue
+        for cards in payments(c.hand, card.extra_cost, reserve=slug):
+            out.extend(Decision.make(player, "play-card", card=slug, pay=cards, **_params(v)) for v in variants)
+    return out
+
+
+def _play_card(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    player = decision.player
+    slug = decision.text("card")
+    state = pay_cards(state, player, (slug, *decision.cards()))
+    ctx.fire(f"base.action-card.{slug}")
+    return ACTION_CARD_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
+
+
+def _card_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    c = state.character(decision.player)
+    slug = decision.get("card")
+    if not isinstance(slug, str) or slug not in c.hand:
+        return f"card '{slug}' is not in player {c.player}'s hand", "base.cost.paid-from-hand"
+    card = tables.action_card(state.config, c.name, slug)
+    if not usable_now(card.combat, state.in_combat(decision.player)):
+        where = "in Combat" if card.combat == "out" else "out of Combat"
+        return f"'{slug}' cannot be played {where}", "base.combat.allowed-actions"
+    return f"'{slug}' costs itself plus {card.extra_cost} card(s), or its effect is not possible as asked", (
+        f"base.action-card.{slug}"
+    )
+
+
+# -- items ------------------------------------------------------------------------------------
+
+
+def item_cost(state: GameState, player: int, slug: str) -> int:
+    """The printed cost, +1 with an undressed Hand wound (facts.md §5)."""
+    cost = getattr(tables.item(state.config, slug), "action_cost", 1)
+    c = state.character(player)
+    if "hand" in c.serious_wounds and "hand" not in c.dressed:
+        cost += 1
+    return int(cost)
+
+
+def _held_items(state: GameState, player: int) -> list[str]:
+    c = state.character(player)
+    return sorted(set(c.inventory.distinct()) | {h for h in c.hands if h not in tables.HEAVY_OBJECTS})
+
+
+def _item_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    fighting = state.in_combat(player)
+    out: list[Decision] = []
+    for slug in _held_items(state, player):
+        effect = ITEM_EFFECTS.get(slug)
+        if effect is None:
+            continue
+        if not usable_now(getattr(tables.item(state.config, slug), "combat", "any"), fighting):
+            continue
+        variants = effect.variants(state, player)
+        for cards in payments(c.hand, item_cost(state, player, slug)) if variants else ():
+            out.extend(Decision.make(player, "use-item", item=slug, pay=cards, **_params(v)) for v in variants)
+    return out
+
+
+def _use_item(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    player = decision.player
+    slug = decision.text("item")
+    state = pay_cards(state, player, decision.cards())
+    ctx.fire(f"base.item.{slug}")
+    card = tables.item(state.config, slug)
+    if getattr(card, "one_use", False):
+        ctx.fire("base.item.one-use")
+        c = state.character(player)
+        if slug in c.inventory:
+            c = replace(c, inventory=c.inventory.remove(slug))
+        else:
+            hands = list(c.hands)
+            hands.remove(slug)
+            c = replace(c, hands=tuple(hands))
+        state = discard_item(state.with_character(c), slug)
+    return ITEM_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
+
+
+def _item_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    slug = decision.get("item")
+    if slug not in _held_items(state, decision.player):
+        return f"player {decision.player} does not hold '{slug}'", "base.item.inventory"
+    return f"'{slug}' costs {item_cost(state, decision.player, str(slug))} card(s), or cannot be used as asked", (
+        "base.item.action-cost"
+    )
+
+
+# -- room actions --------------------------------------------------------------------------------
+
+
+def _room_action_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    room = state.room(c.position)
+    if not room.explored or room.malfunction or room.tile is None:
+        return []
+    action = tables.rooms(state.config)[room.tile].action
+    effect = ROOM_ACTIONS.get(action)
+    if effect is None:
+        return []
+    variants = effect.variants(state, player)
+    out: list[Decision] = []
+    for cards in payments(c.hand, ROOM_ACTION_COST) if variants else ():
+        out.extend(Decision.make(player, "room-action", room=room.tile, pay=cards, **_params(v)) for v in variants)
+    return out
+
+
+def room_action_effect(
+    state: GameState, player: int, tile: str, params: dict[str, ParamValue], ctx: Context
+) -> GameState:
+    """Resolve a room's action (also used by free room actions of cards such as Old Friend)."""
+    action = tables.rooms(state.config)[tile].action
+    ctx.fire(f"base.room.{action}")
+    return ROOM_ACTIONS[action].resolve(state, player, params, ctx)
+
+
+def _room_action(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    state = pay_cards(state, decision.player, decision.cards())
+    return room_action_effect(state, decision.player, decision.text("room"), _effect_params(decision), ctx)
+
+
+def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    c = state.character(decision.player)
+    room = state.room(c.position)
+    if decision.get("room") != room.tile:
+        return f"player {c.player} is not in the {decision.get('room')}", "base.cost.room-action"
+    if room.malfunction:
+        return f"room {c.position} has a Malfunction: no room action", "base.malfunction.blocks-room-action"
+    return "a room action costs 2 cards, or its conditions are not met", "base.cost.room-action"
+
+
+# -- quest items ------------------------------------------------------------------------------------
+
+
+def _activation_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    out: list[Decision] = []
+    quests = {q.effect: q for q in tables.base(state.config).character(c.name).quest_items} if c.name else {}
+    for slug, status in c.quests:
+        quest = quests.get(slug)
+        if quest is None or status != "inactive":
+            continue
+        activation = quest.activation
+        ways: list[dict[str, ParamValue]] = []
+        if activation.room is not None and state.room(c.position).tile == activation.room:
+            ways.append({})
+        for part in activation.discard:
+            if part in c.inventory:
+                ways.append({"discard": part})
+        for cards in payments(c.hand, 1) if ways else ():
+            out.extend(Decision.make(player, "activate-quest", item=slug, pay=cards, **w) for w in ways)
+    return out
+
+
+def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    player = decision.player
+    state = pay_cards(state, player, decision.cards())
+    slug = decision.text("item")
+    part = decision.get("discard")
+    c = state.character(player)
+    if isinstance(part, str):
+        c = replace(c, inventory=c.inventory.remove(part))
+        state = discard_item(state.with_character(c), part)
+        c = state.character(player)
+    ctx.fire(f"base.quest-item.{slug}")
+    quests = tuple((q, "active" if q == slug else s) for q, s in c.quests)
+    state = state.with_character(replace(c, quests=quests))
+    if tables.is_heavy(state.config, slug):
+        c = state.character(player)
+        state = state.with_character(replace(c, hands=(*c.hands, slug)))
+    return state
+
+
+def _activation_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    return f"quest item '{decision.get('item')}' cannot be activated here and now", "base.quest-item.activation"
+
+
+def _quest_options(state: GameState, player: int) -> list[Decision]:
+    c = state.character(player)
+    fighting = state.in_combat(player)
+    quests = {q.effect: q for q in tables.base(state.config).character(c.name).quest_items} if c.name else {}
+    out: list[Decision] = []
+    for slug, status in c.quests:
+        effect = QUEST_EFFECTS.get(slug)
+        quest = quests.get(slug)
+        if effect is None or quest is None or status != "active" or quest.use_cost is None:
+            continue
+        if not usable_now(quest.combat, fighting):
+            continue
+        variants = effect.variants(state, player)
+        for cards in payments(c.hand, quest.use_cost) if variants else ():
+            out.extend(Decision.make(player, "use-quest", item=slug, pay=cards, **_params(v)) for v in variants)
+    return out
+
+
+def _use_quest(state: GameState, decision: Decision, ctx: Context) -> GameState:
+    player = decision.player
+    slug = decision.text("item")
+    state = pay_cards(state, player, decision.cards())
+    c = state.character(player)
+    quest = next(q for q in tables.base(state.config).character(c.name).quest_items if q.effect == slug)
+    if quest.one_use:
+        state = state.with_character(replace(c, quests=tuple((q, "used" if q == slug else s) for q, s in c.quests)))
+    ctx.fire(f"base.quest-item.{slug}")
+    return QUEST_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
+
+
+def _quest_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
+    return f"quest item '{decision.get('item')}' is not active or cannot be used as asked", (
+        "base.quest-item.activation"
+    )
+
+
+register(ActionRule("play-card", "base.cost.action-card", _card_options, _play_card, _card_diagnose, in_combat=True))
+register(ActionRule("use-item", "base.cost.item-action", _item_options, _use_item, _item_diagnose, in_combat=True))
+register(ActionRule("room-action", "base.cost.room-action", _room_action_options, _room_action, _room_diagnose))
+register(
+    ActionRule("activate-quest", "base.quest-item.activation", _activation_options, _activate, _activation_diagnose)
+)
+register(ActionRule("use-quest", "base.cost.item-action", _quest_options, _use_quest, _quest_diagnose, in_combat=True))
