@@ -52,6 +52,11 @@ class Decision:
         return f"player {self.player} {self.kind}" + (f" {args}" if args else "")
 
 
+def decision_key(decision: Decision) -> tuple[int, str, tuple[tuple[str, ParamValue], ...]]:
+    """The sort key of a decision (the same order as comparing them, computed much faster)."""
+    return (decision.player, decision.kind, decision.params)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Outcome:
     """A chance outcome: which chance node (``chance``) and what came out (``outcome``)."""

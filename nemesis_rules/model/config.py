@@ -27,6 +27,8 @@ class GameConfig:
     board: Board
     corridor_index: Mapping[str, int]
     corridor_ids: tuple[str, ...]
+    card_variants: tuple[tuple[str, str], ...] = ()
+    """The data variants that choose component tables, as a hashable key (computed once)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -65,19 +67,21 @@ def make_config(
     variants: Mapping[str, str] | None = None,
 ) -> GameConfig:
     """A checked config; bad choices raise BadInputError with one line naming the option."""
-    from nemesis_rules.model.tables import resolve_game_rulings, resolve_game_variants
+    from nemesis_rules.model.tables import card_variant_key, resolve_game_rulings, resolve_game_variants
 
     chosen = ruleset(ruleset_name)
     if not 1 <= players <= 5:
         raise BadInputError(f"player count must be 1 to 5, got {players}", "--players")
     board = basic_board()
+    chosen_variants = resolve_game_variants(variants or {})
     ids = tuple(sorted(board.corridors))
     return GameConfig(
         ruleset=chosen,
         players=players,
         rulings=MappingProxyType(resolve_game_rulings(rulings or {})),
-        variants=MappingProxyType(resolve_game_variants(variants or {})),
+        variants=MappingProxyType(chosen_variants),
         board=board,
         corridor_index=MappingProxyType({c: i for i, c in enumerate(ids)}),
         corridor_ids=ids,
+        card_variants=card_variant_key(chosen_variants),
     )

@@ -82,6 +82,20 @@ class Transition:
     gaps: tuple[GapReached, ...]
 
 
+_last_options: list[object] = [None, frozenset()]
+"""The last state whose decisions were enumerated, and them as a set: ``apply`` after
+``legal_actions`` on the same state (what every player and checker does) checks against it
+instead of enumerating twice. Holding a reference keeps ``is`` comparisons sound."""
+
+
+def _decision_set(state: GameState, frame: Choice) -> frozenset[Action]:
+    if _last_options[0] is state:
+        return _last_options[1]  # type: ignore[return-value]
+    options = frozenset(frame.options(state))
+    _last_options[0], _last_options[1] = state, options
+    return options
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action open now, sorted and unique: decisions of the acting player, or chance outcomes."""
     if not state.pending:
@@ -90,7 +104,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if isinstance(frame, ChanceNode):
         return tuple(o for o, _ in frame.actions(state))
     if isinstance(frame, Choice):
-        return frame.options(state)
+        options = frame.options(state)
+        _last_options[0], _last_options[1] = state, frozenset(options)
+        return options
     return ()
 
 
@@ -152,7 +168,7 @@ def check(state: GameState, action: Action) -> None:
                 "base.round.turn-order",
                 state,
             )
-        if action not in frame.options(state):
+        if action not in _decision_set(state, frame):
             reason, clause = frame.diagnose(state, action)
             raise IllegalActionError(action, reason, clause, state)
         return

@@ -56,8 +56,13 @@ def resolve_game_variants(overrides: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def card_variant_key(variants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """The variants that choose component tables, sorted: the cache key of those tables."""
+    return tuple(sorted((k, v) for k, v in variants.items() if k in cards.DATA_VARIANTS))
+
+
 def _card_variants(config: GameConfig) -> tuple[tuple[str, str], ...]:
-    return tuple(sorted((k, v) for k, v in config.variants.items() if k in cards.DATA_VARIANTS))
+    return config.card_variants
 
 
 @cache

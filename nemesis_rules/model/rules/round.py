@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.actions import Decision, decision_key
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.rules.registry import ACTIONS
@@ -116,7 +116,7 @@ class Turn(Choice):
         for rule in ACTIONS.values():
             if rule.in_combat or not fighting:
                 out.extend(rule.options(state, self.player))
-        return tuple(sorted(set(out)))
+        return tuple(sorted(set(out), key=decision_key))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         rule = ACTIONS.get(decision.kind)
