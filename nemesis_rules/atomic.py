@@ -22,6 +22,10 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     except OSError as exc:
         raise BadInputError(f"cannot write '{target}': {exc.strerror or exc}") from None
     try:
+        # mkstemp creates the file 0600; give it the mode a plain open() would (0666 less umask)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp_name, 0o666 & ~umask)
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()

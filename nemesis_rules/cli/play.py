@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,6 +13,7 @@ from rich.table import Table
 from nemesis_rules.cli.common import parse_assignments
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.play import play_game, summary
+from nemesis_rules.record import record_from_log, write_record
 
 
 def play_command(
@@ -21,6 +23,10 @@ def play_command(
     ruling: Annotated[list[str] | None, typer.Option("--ruling", help="Ruling reading ID=READING.")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="Data variant FAMILY=OPTION.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="GAME.jsonl", help="Also write the game's record (written atomically)."),
+    ] = None,
 ) -> None:
     """Play one seeded random legal game and print its summary."""
     if not 1 <= players <= 5:
@@ -28,6 +34,9 @@ def play_command(
     rulings = parse_assignments(ruling or (), "--ruling")
     variants = parse_assignments(variant or (), "--variant")
     state, log = play_game(seed, players, ruleset, rulings, variants)
+    if out is not None:
+        record = record_from_log(state.config, log)
+        write_record(out, record.header, record.actions)
     data = summary(state, log)
     if as_json:
         typer.echo(json.dumps(data, indent=2))

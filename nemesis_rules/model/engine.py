@@ -207,6 +207,9 @@ def settle(state: GameState, ctx: Context) -> GameState:
         if not state.pending:
             return state
         frame = state.pending[-1]
+        if state.phase == "over" and not frame.after_the_end:
+            state = state.pop()  # the game has ended: only its victory check still runs
+            continue
         if not isinstance(frame, Step):
             return state
         state = frame.run(state.pop(), ctx)

@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """Base of all frames."""
+    """Base of all frames. ``after_the_end``: a step of the victory check, the only frames that
+    still run once the game has ended (anything else still pending is dropped)."""
+
+    after_the_end: ClassVar[bool] = False
 
     def describe(self) -> str:
         return type(self).__name__

@@ -23,7 +23,25 @@ from nemesis_rules.model.engine import (
     legal_actions,
     step,
 )
-from nemesis_rules.model.rules import card_actions, fighting, items, movement  # noqa: F401  (importing registers the actions)
+
+# Importing a rule family registers its actions and effects (the names are not used here).
+from nemesis_rules.model.rules import (  # noqa: F401
+    action_cards,
+    card_actions,
+    fighting,
+    interruption,
+    item_effects_blue,
+    item_effects_green,
+    item_effects_red,
+    item_effects_yellow,
+    items,
+    movement,
+    pods,
+    quests,
+    rooms,
+    rooms_care,
+    rooms_doors,
+)
 from nemesis_rules.model.rules.setup import new_game
 from nemesis_rules.model.state import GameState
 

@@ -85,6 +85,11 @@ class Character:
     def active(self) -> bool:
         return self.status == "active"
 
+    def wound_active(self, kind: str) -> bool:
+        """Whether a Serious Wound of ``kind`` has effect: more such cards than dressed ones
+        (a dressed wound is ignored; duplicates do not stack, facts.md §5)."""
+        return self.serious_wounds.count(kind) > self.dressed.count(kind)
+
     def ammo_of(self, weapon: str) -> int:
         for name, count in self.ammo:
             if name == weapon:
@@ -239,7 +244,9 @@ class GameState:
         return tuple(i for i in self.intruders if i.position == position)
 
     def characters_at(self, position: str) -> tuple[Character, ...]:
-        return tuple(c for c in self.characters if c.active and c.position == position)
+        """Active characters in the room (not those seated in an escape pod there)."""
+        seated = {p for pod in self.pods if pod.occupants and not pod.launched for p in pod.occupants}
+        return tuple(c for c in self.characters if c.active and c.position == position and c.player not in seated)
 
     def door(self, corridor: str) -> DoorState:
         return self.doors[self.config.corridor_index[corridor]]

@@ -165,10 +165,11 @@ def face_injuries(state: GameState, face: str, kind: str) -> int:
     return hooks(state.config).face_injuries(state, face, kind)
 
 
-def surprise_threshold(state: GameState, token: str) -> int:
+def surprise_threshold(state: GameState, token: str, ctx: Context) -> int:
     """The number on the token's back; Reaction to Danger lowers it by 1, to at least 1."""
     number = token_number(state.config, token) or 0
     if "reaction-to-danger" in state.discovered and number:
+        ctx.fire("base.weakness.reaction-to-danger")
         number = max(1, number - 1)
     return number
 
@@ -250,26 +251,31 @@ def quest_items(config: GameConfig, character: str) -> tuple[str, ...]:
     return tuple(q.effect for q in base(config).character(character).quest_items)
 
 
+ItemLike = cards.ItemCard | cards.StartingWeapon | cards.QuestItem
+
+
 @cache
-def _items(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.ItemCard | cards.StartingWeapon]:
+def _items(variants: tuple[tuple[str, str], ...]) -> Mapping[str, ItemLike]:
     b = _base(variants)
-    table: dict[str, cards.ItemCard | cards.StartingWeapon] = {}
+    table: dict[str, ItemLike] = {}
     for colour in ("red", "yellow", "green", "blue"):
         for item in b.item_deck(colour):
             table.setdefault(item.effect, item)
     for character in b.characters:
         table[character.weapon.effect] = character.weapon
+        for quest in character.quest_items:
+            table.setdefault(quest.effect, quest)
     return table
 
 
-def item(config: GameConfig, slug: str) -> cards.ItemCard | cards.StartingWeapon:
-    """An Item card (or starting weapon) by slug."""
+def item(config: GameConfig, slug: str) -> ItemLike:
+    """An Item card, starting weapon or quest item, by slug."""
     return _items(_card_variants(config))[slug]
 
 
 def weapon(config: GameConfig, slug: str) -> cards.Weapon | None:
     found = _items(_card_variants(config)).get(slug)
-    return found.weapon if found is not None else None
+    return getattr(found, "weapon", None)
 
 
 def is_heavy(config: GameConfig, slug: str) -> bool:
@@ -394,7 +400,7 @@ def hand_size(state: GameState, character: Character, ctx: Context) -> int:
     """5 cards; a Back wound makes it 4 (duplicates do not stack); Cabins make it 6 for a
     character there with no Intruder and no Malfunction (RU-RB p.10, p.25; facts.md §5)."""
     size = 5
-    if "back" in character.serious_wounds and "back" not in character.dressed:
+    if character.wound_active("back"):
         ctx.fire("base.serious-wound.back")
         size = 4
     room = state.room(character.position)
@@ -407,7 +413,7 @@ def hand_size(state: GameState, character: Character, ctx: Context) -> int:
 def move_cost(state: GameState, player: int, *, escaping: bool) -> int:
     """Movement costs 1 card; an Escape with a Leg wound costs 2 (facts.md §5)."""
     c = state.character(player)
-    if escaping and "leg" in c.serious_wounds and "leg" not in c.dressed:
+    if escaping and c.wound_active("leg"):
         return 2
     return 1
 
@@ -502,8 +508,10 @@ def injure(state: GameState, intruder: Intruder, count: int, ctx: Context) -> Ga
     return hooks(state.config).injure(state, intruder, count, ctx)
 
 
-def endurance_modifier(state: GameState, intruder: Intruder, blood: int) -> int:
+def endurance_modifier(state: GameState, intruder: Intruder, blood: int, ctx: Context) -> int:
+    """Species on the Brink of Extinction lowers every Intruder's endurance by 1 (facts.md §14)."""
     if "species-on-the-brink-of-extinction" in state.discovered:
+        ctx.fire("base.weakness.species-on-the-brink-of-extinction")
         return blood - 1
     return blood
 
@@ -542,10 +550,11 @@ def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
             f"escape pod {pod.number} is ejected with characters waiting inside",
         )
         if reading == "occupants-leave":
-            for player in pod.occupants:
-                c = state.character(player)
-                state = state.with_character(replace(c, status="escaped"))
+            from nemesis_rules.model.rules.pods import leave_play
+
             ctx.fire("base.pod.launch")
+            for player in pod.occupants:
+                state = leave_play(state, player, "escaped", ctx)
     state = replace(
         state,
         pods=tuple(p for p in state.pods if p.number != pod.number),
@@ -566,6 +575,18 @@ def _base_face_injuries(state: GameState, face: str, kind: str) -> int:
     from nemesis_rules.model.rules.fighting import base_face_injuries
 
     return base_face_injuries(face, kind)
+
+
+def _base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
+    from nemesis_rules.model.rules.base_hooks import base_end_of_turn
+
+    return base_end_of_turn(state, player, ctx)
+
+
+def end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
+    """The ruleset's effects when ``player``'s turn ends (Void Seeders: a Noise roll in a Lair's
+    room). Frames it pushes must resolve before the next turn begins."""
+    return hooks(state.config).end_of_turn(state, player, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,6 +629,7 @@ class RulesetHooks:
     # Hooks added later carry the base implementation as their default, so a ruleset's table
     # only names what it replaces.
     face_injuries: Callable[[GameState, str, str], int] = field(default=_base_face_injuries)
+    end_of_turn: Callable[[GameState, int, Context], GameState] = field(default=_base_end_of_turn)
 
 
 HOOKS: dict[str, RulesetHooks] = {}
@@ -618,4 +640,7 @@ def register_hooks(table: RulesetHooks) -> None:
 
 
 def _load_hooks() -> None:
-    from nemesis_rules.model.rules import base_hooks  # noqa: F401  (importing registers the table)
+    from nemesis_rules.model.rules import (
+        base_hooks,  # noqa: F401  (importing registers the table)
+        void_seeders,  # noqa: F401  (registers "void-seeders")
+    )

@@ -9,12 +9,8 @@ from nemesis_rules.prove.core import Obligation
 
 
 def default_obligations() -> list[Obligation]:
-    """Supplies, tracks, pods, token conservation; insanity and conflict witnesses when the
-    Void Seeders ruleset's encodings are importable."""
+    """Supplies, tracks, pods, token conservation, Insanity, and conflict witnesses."""
     out = [*supplies.obligations(), *tracks.obligations(), *bag.obligations()]
-    try:
-        insanity = importlib.import_module("nemesis_rules.prove.insanity")
-    except ImportError:  # pragma: no cover - the expansion ships with the package
-        return out
-    out.extend(insanity.obligations())
+    for name in ("insanity", "conflicts"):
+        out.extend(importlib.import_module(f"nemesis_rules.prove.{name}").obligations())
     return out

@@ -6,8 +6,18 @@
   readings and a default; :func:`resolve_rulings` gives a game's full ruling → reading map.
 * :mod:`.numbers` — every number each source states; :func:`numeric_conflicts` lists the disagreements.
 * :mod:`.sources` — the rule files and how a citation's section is found in them.
+* :mod:`.triggers` — the same-trigger check: clauses for one situation, cited from different sources.
+* :mod:`.references` — where the package's code and the tests name each clause; :mod:`.ratchet` — the
+  checked-in list of clauses still without code or a test (it may only shrink).
+* :mod:`.passages` — the cited passage of a clause, quoted from the rule texts when they are available;
+  :mod:`.details` — everything about one clause (``rules show``).
+* :mod:`.campaign`, :mod:`.coverage`, :mod:`.report`, :mod:`.situations` — seeded random games (or
+  replayed records), the clauses they fired, and the conflict report with the gaps they reached and each
+  reached ruling's situation as records. These import the engine and the record format, so this package
+  does not import them by itself.
 
-The data lives in ``data/clauses.toml``, ``data/rulings.toml`` and ``data/numbers.toml``.
+The data lives in ``data/clauses*.toml``, ``data/rulings*.toml``, ``data/numbers.toml``,
+``data/trigger-reviews.toml`` and ``data/unimplemented.txt``.
 """
 
 from nemesis_rules.rulebook.catalogue import (

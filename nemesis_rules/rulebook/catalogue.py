@@ -6,6 +6,10 @@ an id to its statement, its ruleset(s) and where the texts say it. The data live
 Ids are ``base.<family>.<rule>`` or ``vs.<family>.<rule>``: lower case, kebab-case parts. A card clause is
 ``<base|vs>.<deck>.<slug>`` where ``slug`` is :func:`card_slug` of the card's name as ``facts.md`` spells it.
 A Void Seeders clause may ``replaces`` base clauses; a replaced base clause belongs to the base ruleset only.
+
+A clause may name its ``trigger``: the situation it says what happens in, as a short normalized string
+(kebab-case words joined by dots, e.g. ``noise-roll.danger``, ``encounter.token.blank``). Clauses sharing a
+trigger are compared by :mod:`nemesis_rules.rulebook.triggers` (same trigger, different effects).
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ CARD_DECKS: frozenset[str] = frozenset(
 )
 _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 CLAUSE_ID = re.compile(rf"(base|vs)\.({_PART})\.({_PART}(?:\.{_PART})*)")
+TRIGGER = re.compile(rf"{_PART}(?:\.{_PART})*")
 _PREFIX_RULESET = {"base": "base", "vs": "void-seeders"}
 
 
@@ -88,6 +93,7 @@ class Clause:
     also: tuple[Citation, ...] = ()
     replaces: tuple[str, ...] = ()
     card: str | None = None
+    trigger: str | None = None
 
     @property
     def citations(self) -> tuple[Citation, ...]:
@@ -110,7 +116,7 @@ def validate_clauses(clauses: Iterable[Clause]) -> list[str]:
     Checks: duplicate ids, id syntax, family = the id's middle part, unknown file or malformed section,
     unknown or empty rulesets, a ``vs.`` clause in the base ruleset, empty statement, ``replaces`` naming an
     unknown id, a non-base id or a base clause still in the Void Seeders ruleset, ``replaces`` on a base
-    clause, and a card clause whose slug does not match its card name.
+    clause, a card clause whose slug does not match its card name, and a malformed trigger.
     """
     problems: list[str] = []
     items = list(clauses)
@@ -158,6 +164,8 @@ def _clause_problems(item: Clause, by_id: Mapping[str, Clause]) -> list[str]:
             problems.append(f"clause {cid!r} replaces {target!r}, which is not a base clause")
         elif "void-seeders" in replaced.rulesets:
             problems.append(f"clause {cid!r} replaces {target!r}, which still lists ruleset 'void-seeders'")
+    if item.trigger is not None and TRIGGER.fullmatch(item.trigger) is None:
+        problems.append(f"clause {cid!r}: bad trigger {item.trigger!r} (expected kebab-case words joined by dots)")
     if item.card is not None and match is not None:
         if match.group(2) not in CARD_DECKS:
             problems.append(f"clause {cid!r} names card {item.card!r} but {match.group(2)!r} is no card deck")
@@ -184,7 +192,9 @@ def _string_list(raw: Any, key: str, where: str, problems: list[str]) -> tuple[s
     return tuple(raw)
 
 
-_CLAUSE_KEYS = frozenset({"id", "family", "statement", "rulesets", "file", "section", "also", "replaces", "card"})
+_CLAUSE_KEYS = frozenset(
+    {"id", "family", "statement", "rulesets", "file", "section", "also", "replaces", "card", "trigger"}
+)
 
 
 def parse_clauses(data: Mapping[str, Any]) -> tuple[list[Clause], list[str]]:
@@ -227,6 +237,10 @@ def parse_clauses(data: Mapping[str, Any]) -> tuple[list[Clause], list[str]]:
         if card is not None and not isinstance(card, str):
             problems.append(f"{where}: 'card' must be a string")
             card = None
+        trigger = raw.get("trigger")
+        if trigger is not None and not isinstance(trigger, str):
+            problems.append(f"{where}: 'trigger' must be a string")
+            trigger = None
         if citation is None or rulesets is None or replaces is None:
             continue
         clauses.append(
@@ -239,6 +253,7 @@ def parse_clauses(data: Mapping[str, Any]) -> tuple[list[Clause], list[str]]:
                 also=tuple(also),
                 replaces=replaces,
                 card=card,
+                trigger=trigger,
             )
         )
     return clauses, problems

@@ -18,7 +18,8 @@ from nemesis_rules.testing import after_setup, move_character, run, turn_of, wit
 def game():  # type: ignore[no-untyped-def]
     state = after_setup(players=2, seed=3)
     state = with_hand(state, 1, "search", "search", "rest", "interruption", "demolition")
-    return state
+    # player 2 shares the room; without an Interruption card no interruption window opens
+    return with_hand(state, 2, "search")
 
 
 def test_base_setup_places_every_tile_and_token() -> None:

@@ -55,7 +55,10 @@ class IntruderAttack(Step):
         )
         if not self.target:
             ctx.fire("base.attack.target")
-        return tables.attack_procedure(state, intruder, target, self.why, ctx)
+        from nemesis_rules.model.rules.action_cards_reactive import before_attack
+
+        # a reaction window (Nerves of Steel, Armor) opens first when someone can react
+        return before_attack(state, intruder, target, self.why, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,9 @@ class AttackCardDraw(ChanceNode):
             ctx.fire("base.attack.card-symbol")
             return state
         ctx.fire(f"{tables.card_clause_prefix(state.config)}.attack-card.{card.effect}")
-        return tables.attack_effect(state, card.effect, intruder, self.target, ctx)
+        from nemesis_rules.model.rules.action_cards_reactive import before_attack_effect
+
+        return before_attack_effect(state, card.effect, intruder, self.target, ctx)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ def base_encounter_token(state: GameState, token: str, player: int, position: st
     if not intruder_id:
         return state
     frames = []
-    threshold = tables.surprise_threshold(state, token)
+    threshold = tables.surprise_threshold(state, token, ctx)
     if state.character(player).hand.total < threshold:
         frames.append(IntruderAttack(intruder_id, player, "surprise"))
     state = state.push(*frames)

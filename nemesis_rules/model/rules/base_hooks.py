@@ -22,6 +22,7 @@ from nemesis_rules.model.rules.events import (
     FireDamageStep,
     TimeStep,
 )
+from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
 from nemesis_rules.model.state import GameState, Intruder
 
 
@@ -97,7 +98,7 @@ def base_on_pass(state: GameState, player: int, ctx: Context) -> GameState:
     from nemesis_rules.model.rules.wounds import light_wounds
 
     c = state.character(player)
-    if "bleeding" in c.serious_wounds and "bleeding" not in c.dressed:
+    if c.wound_active("bleeding"):
         ctx.fire("base.serious-wound.bleeding")
         return light_wounds(state, player, 1, ctx)
     return state
@@ -126,6 +127,11 @@ def base_injure(state: GameState, intruder: Intruder, count: int, ctx: Context) 
 
 def base_event_steps() -> tuple[Frame, ...]:
     return (TimeStep(), AttackStep(), FireDamageStep(), EventCardStep(), BagDevelopmentStep(), EndRoundStep())
+
+
+def base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
+    """The base game adds nothing when a turn ends (its burning-room wound is the turn's own step)."""
+    return state
 
 
 def base_fire_damage_extra(state: GameState, ctx: Context) -> GameState:
@@ -178,7 +184,7 @@ BASE_HOOKS = tables.RulesetHooks(
     intruder_dies=base_intruder_dies,
     infected_result=infected_result,
     on_character_leaves=_nothing,
-    end_of_player_phase=lambda state, ctx: state,
+    end_of_player_phase=base_end_of_player_phase,
     fire_damage_extra=base_fire_damage_extra,
     victory_steps=victory.base_victory_steps,
     winners=victory.base_winners,

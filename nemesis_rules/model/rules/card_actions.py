@@ -16,7 +16,7 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, ParamValue
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.payment import payments
-from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, ITEM_EFFECTS, QUEST_EFFECTS, ROOM_ACTIONS
+from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, ITEM_EFFECTS, QUEST_EFFECTS, room_action
 from nemesis_rules.model.rules.items import discard_item, pay_cards
 from nemesis_rules.model.rules.registry import ActionRule, register
 from nemesis_rules.model.state import GameState
@@ -84,13 +84,12 @@ def _card_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 # -- items ------------------------------------------------------------------------------------
 
 
-def item_cost(state: GameState, player: int, slug: str) -> int:
-    """The printed cost, +1 with an undressed Hand wound (facts.md §5)."""
-    cost = getattr(tables.item(state.config, slug), "action_cost", 1)
-    c = state.character(player)
-    if "hand" in c.serious_wounds and "hand" not in c.dressed:
-        cost += 1
-    return int(cost)
+def item_cost(state: GameState, player: int, slug: str, params: dict[str, ParamValue] | None = None) -> int:
+    """The printed cost for these parameters (an Energy Charge reloading an Autoloader weapon
+    costs 0), +1 with an active Hand wound (facts.md §5, §7)."""
+    from nemesis_rules.model.rules.item_effects import item_action_cost
+
+    return item_action_cost(state, player, slug, params or {})
 
 
 def _held_items(state: GameState, player: int) -> list[str]:
@@ -108,9 +107,12 @@ def _item_options(state: GameState, player: int) -> list[Decision]:
             continue
         if not usable_now(getattr(tables.item(state.config, slug), "combat", "any"), fighting):
             continue
-        variants = effect.variants(state, player)
-        for cards in payments(c.hand, item_cost(state, player, slug)) if variants else ():
-            out.extend(Decision.make(player, "use-item", item=slug, pay=cards, **_params(v)) for v in variants)
+        for variant in effect.variants(state, player):
+            cost = item_cost(state, player, slug, variant)
+            out.extend(
+                Decision.make(player, "use-item", item=slug, pay=cards, **_params(variant))
+                for cards in payments(c.hand, cost)
+            )
     return out
 
 
@@ -119,6 +121,8 @@ def _use_item(state: GameState, decision: Decision, ctx: Context) -> GameState:
     slug = decision.text("item")
     state = pay_cards(state, player, decision.cards())
     ctx.fire(f"base.item.{slug}")
+    if state.character(player).wound_active("hand"):
+        ctx.fire("base.serious-wound.hand")
     card = tables.item(state.config, slug)
     if getattr(card, "one_use", False):
         ctx.fire("base.item.one-use")
@@ -151,7 +155,7 @@ def _room_action_options(state: GameState, player: int) -> list[Decision]:
     if not room.explored or room.malfunction or room.tile is None:
         return []
     action = tables.rooms(state.config)[room.tile].action
-    effect = ROOM_ACTIONS.get(action)
+    effect = room_action(state, action)
     if effect is None:
         return []
     variants = effect.variants(state, player)
@@ -167,7 +171,10 @@ def room_action_effect(
     """Resolve a room's action (also used by free room actions of cards such as Old Friend)."""
     action = tables.rooms(state.config)[tile].action
     ctx.fire(f"base.room.{action}")
-    return ROOM_ACTIONS[action].resolve(state, player, params, ctx)
+    effect = room_action(state, action)
+    if effect is None:
+        raise KeyError(action)
+    return effect.resolve(state, player, params, ctx)
 
 
 def _room_action(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -221,6 +228,9 @@ def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
     ctx.fire(f"base.quest-item.{slug}")
     quests = tuple((q, "active" if q == slug else s) for q, s in c.quests)
     state = state.with_character(replace(c, quests=quests))
+    from nemesis_rules.model.rules.quests import activated
+
+    state = activated(state, player, slug, ctx)
     if tables.is_heavy(state.config, slug):
         c = state.character(player)
         state = state.with_character(replace(c, hands=(*c.hands, slug)))

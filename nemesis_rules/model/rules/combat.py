@@ -57,7 +57,7 @@ class EnduranceCheck(Step):
             return state
         values = [card.blood for card in cards if card.blood is not None]
         blood = sum(values) if self.combine == "sum" else min(values) if self.combine == "min" else max(values)
-        blood = tables.endurance_modifier(state, intruder, blood)
+        blood = tables.endurance_modifier(state, intruder, blood, ctx)
         ctx.fire("base.endurance.single-card" if self.cards == 1 else "base.endurance.two-cards")
         if blood <= intruder.injuries:
             return kill_intruder(state, intruder, ctx)

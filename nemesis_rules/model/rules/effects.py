@@ -41,6 +41,14 @@ ROOM_ACTIONS: dict[str, Effect] = {}
 QUEST_EFFECTS: dict[str, Effect] = {}
 """Active quest items' uses by slug (facts.md §7)."""
 
+RULESET_ROOM_ACTIONS: dict[tuple[str, str], Effect] = {}
+"""A ruleset's replacement of a room action, by (ruleset name, room action id)."""
+
+
+def room_action(state: GameState, action: str) -> Effect | None:
+    """The room action ``action`` as the game's ruleset has it (its replacement, else the base one)."""
+    return RULESET_ROOM_ACTIONS.get((state.config.ruleset.name, action)) or ROOM_ACTIONS.get(action)
+
 
 def always(state: GameState, player: int) -> list[dict[str, ParamValue]]:
     """Variants of an effect with nothing to choose that is always possible."""

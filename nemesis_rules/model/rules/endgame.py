@@ -45,6 +45,8 @@ def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
 class VictoryCheck(Step):
     """Last step: survivors are those hibernating or escaped; winners also fulfil their objective."""
 
+    after_the_end = True
+
     reason: str
 
     def run(self, state: GameState, ctx: Context) -> GameState:

@@ -81,8 +81,10 @@ class FireDamageStep(Step):
         burning = [i for i in state.intruders if state.room(i.position).fire]
         if burning:
             ctx.fire("base.event.fire-damage")
+        from nemesis_rules.model.rules.item_effects import fire_injuries
+
         for intruder in burning:
-            state = injure(state, intruder.id, 1, ctx)
+            state = injure(state, intruder.id, fire_injuries(state, ctx), ctx)
         return tables.fire_damage_extra(state, ctx)
 
 
@@ -214,4 +216,5 @@ class EndRoundStep(Step):
         from nemesis_rules.model.rules.round import StartRound
 
         ctx.fire("base.round.end")
+        state = replace(state, flags=state.flags - {"skip-intruder-attack"})  # Orbital Maneuvering System
         return state.push(StartRound())

@@ -46,7 +46,7 @@ def place_intruder(
             return state, 0
     new = Intruder(id=state.next_intruder, kind=kind, position=position, token=token)
     state = replace(state, next_intruder=state.next_intruder + 1)
-    return state.with_intruder(new), new.id
+    return _arrived(state.with_intruder(new), ctx), new.id
 
 
 def remove_intruder(state: GameState, intruder_id: int, ctx: Context, *, to_bag: bool) -> GameState:
@@ -76,8 +76,23 @@ def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) 
         ctx.fire("base.tech-corridor.intruder-vanishes")
         return remove_intruder(state, intruder_id, ctx, to_bag=True)
     if state.door(space) == "closed" and not tables.ignores_doors(state, intruder):
+        from nemesis_rules.model.rules.item_effects import destroys_closed_doors
+
+        if not destroys_closed_doors(state, intruder):
+            ctx.fire("base.weakness.the-way-of-moving")
+            return state
         ctx.fire("base.door.intruder-destroys")
         return state.with_door(space, "destroyed")
     destination = state.config.board.corridors[space].other_end(intruder.position)
     ctx.fire("base.event.movement")
-    return state.with_intruder(replace(intruder, position=destination))
+    return _arrived(state.with_intruder(replace(intruder, position=destination)), ctx)
+
+
+def _arrived(state: GameState, ctx: Context) -> GameState:
+    """An Intruder arriving in an Evacuation Section ejects the characters waiting in its pods
+    at once (RU-RB p.26)."""
+    if not any(pod.occupants for pod in state.pods):
+        return state
+    from nemesis_rules.model.rules.pods import settle_pods
+
+    return settle_pods(state, ctx)

@@ -26,7 +26,7 @@ ITEM_COLOURS = ("red", "yellow", "green")
 
 def hand_slots(character: Character) -> int:
     """Two hand slots; an Arm wound leaves one (facts.md §5)."""
-    if "arm" in character.serious_wounds and "arm" not in character.dressed:
+    if character.wound_active("arm"):
         return 1
     return HAND_SLOTS
 
@@ -62,14 +62,31 @@ def gain_item(state: GameState, player: int, slug: str, *, ammo: int | None = No
         c = replace(c, hands=(*c.hands, slug))
     else:
         c = replace(c, inventory=c.inventory.add(slug))
-    weapon = tables.weapon(state.config, slug)
-    if weapon is not None:
-        c = c.with_ammo(slug, weapon.capacity if ammo is None else min(ammo, weapon.capacity))
-    return state.with_character(c)
+    state = state.with_character(c)
+    if tables.weapon(state.config, slug) is not None:
+        from nemesis_rules.model.rules.item_effects import capacity
+
+        limit = capacity(state, player, slug)
+        state = state.with_character(c.with_ammo(slug, limit if ammo is None else min(ammo, limit)))
+    return state
+
+
+def _leave_hands(state: GameState, player: int, slug: str, receiver: int | None = None) -> GameState:
+    """Bookkeeping when a Heavy item leaves a hand: an attached magazine goes with the weapon,
+    and two items taped into one slot are no longer taped."""
+    from nemesis_rules.model.rules.item_effects import weapon_leaves
+
+    if tables.weapon(state.config, slug) is not None:
+        state = weapon_leaves(state, player, slug, receiver)
+    c = state.character(player)
+    if "taped" in c.mods:
+        state = state.with_character(replace(c, mods=c.mods - {"taped"}))
+    return state
 
 
 def drop(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
     """Drop a hand-slot occupant: an object stays in the room, an item is discarded."""
+    state = _leave_hands(state, player, slug)
     c = state.character(player)
     hands = list(c.hands)
     hands.remove(slug)
@@ -162,7 +179,7 @@ class SearchDeckChoice(Choice):
     clause = "base.search.deck-by-colour"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
-        return tuple(Decision.make(self.player, "search-deck", deck=c) for c in ITEM_COLOURS)
+        return tuple(sorted(Decision.make(self.player, "search-deck", deck=c) for c in ITEM_COLOURS))
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         return continue_search(state, self.player, decision.text("deck"), (), ctx)
@@ -308,6 +325,8 @@ class TradeConsent(Choice):
 def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameState:
     if not slug:
         return state
+    if slug in state.character(giver).hands:
+        state = _leave_hands(state, giver, slug, receiver)
     g = state.character(giver)
     ammo = g.ammo_of(slug)
     if slug in g.hands:

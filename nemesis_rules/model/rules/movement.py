@@ -109,6 +109,8 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
     frames: list[Step] = []
     if state.in_combat(player):
         ctx.fire("base.move.escape-attacks")
+        if c.wound_active("leg"):
+            ctx.fire("base.serious-wound.leg")
         attackers = sorted(state.intruders_at(c.position), key=lambda i: (SIZE_ORDER.get(i.kind, 9), i.id))
         from nemesis_rules.model.rules.attack import IntruderAttack
 

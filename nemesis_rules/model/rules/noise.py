@@ -68,6 +68,10 @@ class NoiseRoll(ChanceNode):
         return tables.noise_die(state.config)
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.action_cards_reactive import noise_roll_reaction
+
+        if (reacting := noise_roll_reaction(state, self.player, self.position, outcome)) is not None:
+            return reacting  # the Motion Scanner's reroll window comes first
         c = state.character(self.player)
         if outcome == "silence":
             if c.slime:

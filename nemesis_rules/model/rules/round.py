@@ -96,7 +96,9 @@ class NextTurn(Step):
             player = order[(start + i) % len(order)]
             c = state.character(player)
             if c.active and not c.passed:
-                return state.push(Turn(player, 0))
+                from nemesis_rules.model.rules.pods import BeginTurn
+
+                return state.push(BeginTurn(player))
         from nemesis_rules.model.rules.events import EventPhase
 
         ctx.fire("base.round.event-phase-order")
@@ -131,34 +133,43 @@ class Turn(Choice):
             ctx.fire("base.round.pass-voluntary")
             c = state.character(self.player)
             state = state.with_character(replace(c, passed=True))
-            state = tables.on_pass(state, self.player, ctx)
-            return state.push(PassDiscard(self.player, ""), EndTurn(self.player))
+            state = state.push(PassDiscard(self.player, ""), EndTurn(self.player))
+            # on top of the pass frames, so that a wound for passing resolves now
+            return tables.on_pass(state, self.player, ctx)
         rule = ACTIONS[decision.kind]
         ctx.fire(rule.clause)
         state = state.push(AfterAction(self.player, self.done if rule.free else self.done + 1))
-        # the action's own frames go above AfterAction so they resolve first
-        return rule.perform(state, decision, ctx)
+        # the action's own frames go above AfterAction so they resolve first; another
+        # Character in the room holding an Interruption card may cancel it first
+        from nemesis_rules.model.rules.interruption import perform_or_interrupt
+
+        return perform_or_interrupt(state, rule, decision, ctx)
 
 
 @dataclass(frozen=True, slots=True)
 class AfterAction(Step):
-    """After an action: a second action may follow; after two the turn ends."""
+    """After an action: a second action may follow; after two the turn ends, unless an
+    Adrenaline Injection this round lifted the limit (the turn then ends by passing)."""
 
     player: int
     done: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.item_effects import adrenaline_active, clear_old_adrenaline
+
+        state = clear_old_adrenaline(state, self.player)
         c = state.character(self.player)
         if not c.active or c.passed:
             return state.push(EndTurn(self.player))
-        if self.done >= 2:
+        if self.done >= 2 and not adrenaline_active(state, self.player):
             return state.push(EndTurn(self.player))
         return state.push(Turn(self.player, self.done))
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Step):
-    """Ending a turn in a burning room gives a Light Wound (RU-RB p.17); then the next turn."""
+    """Ending a turn in a burning room gives a Light Wound (RU-RB p.17); the ruleset may add
+    its own end-of-turn effects; then the next turn."""
 
     player: int
 
@@ -166,10 +177,12 @@ class EndTurn(Step):
         from nemesis_rules.model.rules.wounds import light_wounds
 
         c = state.character(self.player)
+        state = state.push(NextTurn(self.player))
         if c.active and state.room(c.position).fire:
             ctx.fire("base.fire.end-of-turn")
             state = light_wounds(state, self.player, 1, ctx)
-        return state.push(NextTurn(self.player))
+        # the ruleset's own end-of-turn effects (a Lair's noise roll) resolve before the next turn
+        return tables.end_of_turn(state, self.player, ctx)
 
 
 @dataclass(frozen=True, slots=True)

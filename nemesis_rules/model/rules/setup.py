@@ -315,7 +315,7 @@ class DraftChoice(Choice):
             quests=tuple((q, "inactive") for q in tables.quest_items(state.config, name)),
             insanity=tables.starting_insanity(state.config),
         )
-        ctx.fire("base.setup.character-components", "base.setup.starting-weapon-loaded")
+        ctx.fire("base.setup.character-components", "base.setup.starting-weapon-loaded", "base.character.quest-items")
         return state.with_character(character)
 
 

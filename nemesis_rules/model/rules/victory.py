@@ -28,6 +28,8 @@ def _kill_hibernators(state: GameState, ctx: Context, clause: str) -> GameState:
 class EngineCheck(Step):
     """1. Engines: 2 or 3 Damaged on top means the ship explodes with everyone aboard."""
 
+    after_the_end = True
+
     def run(self, state: GameState, ctx: Context) -> GameState:
         damaged = sum(1 for stack in state.engines if stack and stack[0] == "damaged")
         ctx.fire("base.end.engines")
@@ -41,6 +43,8 @@ class EngineCheck(Step):
 class CoordinatesCheck(Step):
     """2. Coordinates: a destination other than Earth kills the hibernating characters, except a
     holder of Quarantine when the ship reaches Mars."""
+
+    after_the_end = True
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if "ship-destroyed" in state.flags or state.coordinates is None:
@@ -67,6 +71,8 @@ class ContaminationCheck(Step):
     """3. Each survivor: with an INFECTED card anywhere in the action cards, or a Larva (then no
     scan), shuffle every card into one deck and draw 4; any Contamination card kills."""
 
+    after_the_end = True
+
     player: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
@@ -83,6 +89,7 @@ class ContaminationCheck(Step):
 
 @dataclass(frozen=True, slots=True)
 class FinalDraw(ChanceNode):
+    after_the_end = True
     player: int
     left: int
     chance = "action-card"

@@ -87,9 +87,12 @@ class SeriousWoundDraw(ChanceNode):
         return state.deck("serious-wound").draw_outcomes()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        from nemesis_rules.model.rules.item_effects import serious_wound_arrives
+
         state = state.with_deck("serious-wound", state.deck("serious-wound").remove_top(outcome))
         c = state.character(self.player)
-        return state.with_character(replace(c, serious_wounds=(*c.serious_wounds, outcome)))
+        state = state.with_character(replace(c, serious_wounds=(*c.serious_wounds, outcome)))
+        return serious_wound_arrives(state, self.player, outcome, ctx)
 
 
 @dataclass(frozen=True, slots=True)

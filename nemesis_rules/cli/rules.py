@@ -1,0 +1,384 @@
+"""``nemesis-rules rules``: the clause catalogue, the conflict report and clause coverage.
+
+* ``rules list`` — the catalogued clauses (filter by ruleset and family);
+* ``rules show ID`` — one clause (statement, citations with the quoted passage, the code that implements
+  it, its tests, its rulings) or one ruling;
+* ``rules conflicts`` — every ruling, plus the open findings of the automatic checks (numeric cross-check,
+  same-trigger check, gaps reached by a short campaign of random games), each reached ruling with a
+  situation (``--situations DIR`` writes its records, one per reading, for ``replay`` and ``show``);
+* ``rules coverage`` — which clauses a campaign of seeded random games (or ``--record`` files) fired.
+
+Unknown ids, rulesets and families are bad input: one line naming close matches, exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from difflib import get_close_matches
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from nemesis_rules.cli.common import parse_assignments
+from nemesis_rules.errors import BadInputError
+from nemesis_rules.rulebook import RULESETS, catalogue, check_ruleset, rulings
+from nemesis_rules.rulebook.errors import RulebookError
+
+if TYPE_CHECKING:
+    from nemesis_rules.rulebook.campaign import Campaign
+    from nemesis_rules.rulebook.coverage import RulesetCoverage
+
+rules_app = typer.Typer(
+    name="rules",
+    help="The clause catalogue, the conflict report (rulings and automatic findings) and clause coverage.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+DEFAULT_COVERAGE_GAMES = 20
+DEFAULT_CONFLICT_GAMES = 10
+
+RulesetOption = Annotated[str | None, typer.Option("--ruleset", help="base or void-seeders.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+GamesRulesetOption = Annotated[str, typer.Option("--ruleset", help="base, void-seeders or all.")]
+SeedOption = Annotated[int, typer.Option("--seed", help="The first seed; game n uses seed + n.")]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", help="1 to 5 (default: every game cycles through 1 to 5).")
+]
+RulingOption = Annotated[list[str] | None, typer.Option("--ruling", help="Ruling reading ID=READING.")]
+VariantOption = Annotated[list[str] | None, typer.Option("--variant", help="Data variant FAMILY=OPTION.")]
+
+
+def _suggest(name: str, valid: list[str]) -> str:
+    close = get_close_matches(name, valid, n=3, cutoff=0.6)
+    return " (did you mean " + " or ".join(repr(c) for c in close) + "?)" if close else ""
+
+
+def _ruleset(name: str | None, option: str = "--ruleset") -> str | None:
+    if name is None:
+        return None
+    try:
+        return check_ruleset(name)
+    except RulebookError as error:
+        raise BadInputError(str(error), option) from None
+
+
+def _played_rulesets(name: str) -> tuple[str, ...]:
+    if name == "all":
+        return RULESETS
+    if name not in RULESETS:
+        raise BadInputError(f"unknown ruleset {name!r} (valid: {', '.join(RULESETS)}, all)", "--ruleset")
+    return (name,)
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+# -- list ---------------------------------------------------------------------------------
+
+
+def list_command(
+    ruleset: RulesetOption = None,
+    family: Annotated[
+        str | None, typer.Option("--family", help="A family ('noise') or a prefixed family ('base.noise').")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the catalogued clauses."""
+    chosen = _ruleset(ruleset)
+    clauses = [c for c in catalogue().values() if chosen is None or c.applies_to(chosen)]
+    if family is not None:
+        keys = sorted({".".join(c.id.split(".")[:2]) for c in catalogue().values()})
+        names = sorted({c.family for c in catalogue().values()})
+        if family not in keys and family not in names:
+            raise BadInputError(f"unknown family {family!r}" + _suggest(family, keys + names), "--family")
+        clauses = [c for c in clauses if family in (c.family, ".".join(c.id.split(".")[:2]))]
+    if as_json:
+        _echo_json(
+            [
+                {
+                    "id": c.id,
+                    "family": c.family,
+                    "rulesets": list(c.rulesets),
+                    "statement": c.statement,
+                    "citation": {"file": c.citation.file, "section": c.citation.section},
+                    "trigger": c.trigger,
+                    "card": c.card,
+                }
+                for c in clauses
+            ]
+        )
+        return
+    width = max((len(c.id) for c in clauses), default=0)
+    for item in clauses:
+        typer.echo(f"{item.id:<{width}}  {item.statement}")
+    typer.echo(f"{len(clauses)} clause(s)")
+
+
+# -- show ---------------------------------------------------------------------------------
+
+
+def _show_clause_text(data: dict[str, Any]) -> None:
+    typer.echo(f"{data['id']}  ({data['family']}; rulesets: {', '.join(data['rulesets'])})")
+    typer.echo(f"  {data['statement']}")
+    if data["trigger"]:
+        typer.echo(f"trigger: {data['trigger']}")
+    typer.echo("cited:")
+    for citation in data["citations"]:
+        line = f" (line {citation['line']})" if citation["line"] else ""
+        typer.echo(f"  {citation['file']}, {citation['section']}{line}")
+        if citation["passage"]:
+            typer.echo(f"    \u201c{citation['passage']}\u201d")
+        elif citation["problem"]:
+            typer.echo(f"    ({citation['problem']})")
+    for key, label in (("replaces", "replaces"), ("replaced_by", "replaced by")):
+        if data[key]:
+            typer.echo(f"{label}: {', '.join(data[key])}")
+    typer.echo("implemented in:" if data["implemented_by"] else "implemented in: (no engine code names it yet)")
+    for where in data["implemented_by"]:
+        pattern = f"  (pattern {where['pattern']})" if where["pattern"] else ""
+        typer.echo(f"  {where['file']}:{where['line']}{pattern}")
+    if not data["tests_available"]:
+        typer.echo("tests: (no tests/ folder beside the package)")
+    else:
+        typer.echo("tests:" if data["tests"] else "tests: (no test names it yet)")
+    for where in data["tests"]:
+        typer.echo(f"  {where['file']}:{where['line']}" + (f" {where['test']}" if where["test"] else ""))
+    if data["rulings"]:
+        typer.echo(f"rulings: {', '.join(data['rulings'])}")
+    for other in data["same_trigger"]:
+        typer.echo(f"same trigger: {other['id']} ({other['status']})")
+
+
+def show_command(
+    clause_id: Annotated[str, typer.Argument(metavar="ID", help="A clause id (or a ruling id).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Show one clause: statement, citations with the quoted passage, implementing code, tests, rulings."""
+    from nemesis_rules.rulebook.details import clause_details
+
+    if clause_id in rulings() and clause_id not in catalogue():
+        from nemesis_rules.rulebook.report import conflict_report
+
+        entry = next(e for e in conflict_report() if e["id"] == clause_id)
+        if as_json:
+            _echo_json(entry)
+        else:
+            _print_entry(entry)
+        return
+    if clause_id not in catalogue():
+        known = [*catalogue(), *rulings()]
+        raise BadInputError(f"unknown clause {clause_id!r}" + _suggest(clause_id, known), "rules show")
+    data = clause_details(clause_id)
+    if as_json:
+        _echo_json(data)
+    else:
+        _show_clause_text(data)
+
+
+# -- conflicts ----------------------------------------------------------------------------
+
+
+def _print_entry(entry: dict[str, Any]) -> None:
+    status = "" if entry["status"] == "decided" else f", {entry['status']}"
+    typer.echo(f"{entry['id']}  [{entry['kind']}{status}]")
+    typer.echo(f"  {entry['question']}")
+    for source in entry["sources"]:
+        typer.echo(f"  source: {source['file']}, {source['section']}")
+    for reading in entry["readings"]:
+        mark = " (default)" if reading["id"] == entry["default"] else ""
+        typer.echo(f"  reading {reading['id']}{mark}: {reading['summary']}")
+    if entry["reason"]:
+        typer.echo(f"  {'why the default' if entry['default'] else 'status'}: {entry['reason']}")
+    if entry["clauses"]:
+        typer.echo(f"  clauses: {', '.join(entry['clauses'])}")
+    for numeric in entry["numeric"]:
+        values = " vs ".join(str(v["value"]) for v in numeric["values"])
+        typer.echo(f"  numbers: {numeric['quantity']}: {values}")
+    for pair in entry["same_trigger"]:
+        typer.echo(f"  same trigger: {' / '.join(pair)}")
+    situation = entry["situation"]
+    if situation is not None:
+        typer.echo(f"  situation: {entry['situation_note']}")
+        for reading, path in situation["records"].items():
+            if path:
+                typer.echo(f"    {reading}: {path}")
+    reached = entry["reached"]
+    if reached is not None:
+        first = reached["first"]
+        typer.echo(
+            f"  reached: {reached['gaps']} gap(s) in {reached['games']} game(s); first: {first['ruleset']}, "
+            f"{first['players']} player(s), seed {first['seed']}, step {first['step']}"
+        )
+
+
+def _campaign(
+    games: int, seed: int, ruleset: str, players: int | None, ruling: list[str], variant: list[str]
+) -> Campaign:
+    from nemesis_rules.rulebook.campaign import campaign_specs, run_campaign
+
+    if games < 0:
+        raise BadInputError(f"the number of games must be 0 or more, got {games}", "--games")
+    if players is not None and not 1 <= players <= 5:
+        raise BadInputError(f"player count must be 1 to 5, got {players}", "--players")
+    rulings_chosen = parse_assignments(ruling, "--ruling")
+    variants = parse_assignments(variant, "--variant")
+    specs = campaign_specs(games, seed, _played_rulesets(ruleset), players)
+    if specs:  # bad --ruling / --variant values are bad input before any game is played
+        from nemesis_rules.model.config import make_config
+
+        make_config(specs[0].ruleset, specs[0].players, rulings_chosen, variants)
+    return run_campaign(specs, rulings_chosen, variants)
+
+
+def _note_failures(campaign: Campaign) -> None:
+    failures = campaign.failures
+    if failures:
+        first = failures[0]
+        typer.echo(
+            f"nemesis-rules: note: {len(failures)} game(s) stopped by an engine error; first: "
+            f"{first.game.describe()}, step {first.step}: {first.error}",
+            err=True,
+        )
+
+
+def conflicts_command(
+    as_json: JsonOption = False,
+    games: Annotated[
+        int, typer.Option("--games", help="Random games per ruleset played to find gaps (0: none).")
+    ] = DEFAULT_CONFLICT_GAMES,
+    seed: SeedOption = 1,
+    ruleset: GamesRulesetOption = "all",
+    players: PlayersOption = None,
+    ruling: RulingOption = None,
+    variant: VariantOption = None,
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="Only contradiction, ambiguity, gap or data entries.")
+    ] = None,
+    situations: Annotated[
+        Path | None,
+        typer.Option("--situations", help="Write each situation's records (one per reading) to this folder."),
+    ] = None,
+) -> None:
+    """The conflict report: every ruling and every open finding of the automatic checks."""
+    from nemesis_rules.rulebook.report import conflict_report, report_summary
+    from nemesis_rules.rulebook.rulings import RulingKind
+
+    kinds = [k.value for k in RulingKind]
+    if kind is not None and kind not in kinds:
+        raise BadInputError(f"unknown kind {kind!r} (valid: {', '.join(kinds)})", "--kind")
+    _played_rulesets(ruleset)
+    campaign = _campaign(games, seed, ruleset, players, ruling or [], variant or []) if games else None
+    if situations is not None and situations.exists() and not situations.is_dir():
+        raise BadInputError(f"'{situations}' exists and is not a folder", "--situations")
+    entries = conflict_report(campaign, situations)
+    shown = [e for e in entries if kind is None or e["kind"] == kind]
+    if as_json:
+        _echo_json(shown)
+    else:
+        for entry in shown:
+            _print_entry(entry)
+        summary = report_summary(entries, campaign)
+        typer.echo(
+            f"{summary['entries']} entries ({', '.join(f'{k} {v}' for k, v in summary['by_kind'].items())}); "
+            f"numeric cross-check: {summary['numeric_conflicts']} conflicts, {summary['numeric_open']} open; "
+            f"same-trigger check: {summary['same_trigger_pairs']} pairs, {summary['same_trigger_linked']} linked "
+            f"by rulings, {summary['same_trigger_reviewed']} reviewed, {summary['same_trigger_open']} open"
+        )
+        if campaign is not None:
+            typer.echo(
+                f"random play: {summary['games']} games, {summary['gaps_decided']} gaps decided by rulings, "
+                f"{summary['gaps_undecided']} undecided, {summary['engine_failures']} stopped by an engine error"
+            )
+    if campaign is not None:
+        _note_failures(campaign)
+
+
+# -- coverage -----------------------------------------------------------------------------
+
+
+def _print_coverage(cov: RulesetCoverage) -> None:
+    typer.echo(
+        f"{cov.ruleset}: {len(cov.fired)} of {len(cov.clauses)} clauses fired ({cov.percent}%) in {cov.games} games"
+    )
+    for fam in cov.families():
+        typer.echo(f"  {fam.family:<28} {fam.fired:>3}/{fam.total:<3} {fam.percent:5.1f}%")
+    never: dict[str, list[str]] = {}
+    for cid in cov.never_fired:
+        prefix, _, rest = cid.partition(".")
+        family, _, rule = rest.partition(".")
+        never.setdefault(f"{prefix}.{family}", []).append(rule)
+    if never:
+        typer.echo("  never fired:")
+        for key, rules in never.items():
+            typer.echo(f"    {key}: {', '.join(rules)}")
+    if cov.rulings_fired:
+        typer.echo(f"  rulings fired: {', '.join(f'{k} {v}' for k, v in sorted(cov.rulings_fired.items()))}")
+    if cov.uncatalogued:
+        typer.echo(f"  uncatalogued ids fired: {', '.join(sorted(cov.uncatalogued))}")
+    if cov.outside_ruleset:
+        typer.echo(f"  clauses fired outside the ruleset: {', '.join(sorted(cov.outside_ruleset))}")
+
+
+def coverage_command(
+    games: Annotated[int, typer.Option("--games", help="Random games per ruleset.")] = DEFAULT_COVERAGE_GAMES,
+    seed: SeedOption = 1,
+    ruleset: GamesRulesetOption = "all",
+    players: PlayersOption = None,
+    ruling: RulingOption = None,
+    variant: VariantOption = None,
+    record: Annotated[
+        list[Path] | None,
+        typer.Option("--record", help="Replay this game record instead of playing games (repeatable)."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Play seeded random games (or replay records) and report which catalogued clauses fired, and which never did."""
+    from nemesis_rules.rulebook.campaign import Campaign, run_record
+    from nemesis_rules.rulebook.coverage import overall_coverage, ruleset_coverage
+
+    if games < 1:
+        raise BadInputError(f"the number of games must be at least 1, got {games}", "--games")
+    if record:
+        campaign = Campaign(tuple(run_record(path) for path in record))
+        played = campaign.rulesets
+    else:
+        campaign = _campaign(games, seed, ruleset, players, ruling or [], variant or [])
+        played = _played_rulesets(ruleset)
+    coverages = [
+        ruleset_coverage(r, campaign.fired(r), sum(1 for run in campaign.runs if run.game.ruleset == r)) for r in played
+    ]
+    total = overall_coverage(coverages)
+    if as_json:
+        _echo_json(
+            {
+                "games": len(campaign.runs),
+                "seed": None if record else seed,
+                "records": [str(path) for path in record or ()],
+                "overall": {
+                    "rulesets": total.family,
+                    "fired": total.fired,
+                    "total": total.total,
+                    "percent": total.percent,
+                },
+                "rulesets": [c.to_json() for c in coverages],
+                "gaps": [g.to_json() for g in campaign.gaps],
+                "failures": [f.to_json() for f in campaign.failures],
+            }
+        )
+    else:
+        for cov in coverages:
+            _print_coverage(cov)
+        typer.echo(f"overall: {total.fired} of {total.total} catalogued clauses exercised ({total.percent}%)")
+    _note_failures(campaign)
+
+
+def register(app: typer.Typer) -> None:
+    rules_app.command("list")(list_command)
+    rules_app.command("show")(show_command)
+    rules_app.command("conflicts")(conflicts_command)
+    rules_app.command("coverage")(coverage_command)
+    app.add_typer(rules_app, name="rules")

@@ -1,0 +1,102 @@
+"""The expansion's room actions (void-seeders-rulebook.txt, Gameplay Changes): the Shower Room
+and the Canteen may lower Insanity and/or scan like Rest (no Slime to wash off); Surgery
+brings Insanity to 3 instead of removing a Larva; the Laboratory analyses a Character's
+Insanity (a living character at 3 or more present) instead of a Corpse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from nemesis_rules.model.actions import ParamValue
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.rules.effects import RULESET_ROOM_ACTIONS, Effect
+from nemesis_rules.model.rules.healing import scan_everything
+from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, laboratory_position, objects_present
+from nemesis_rules.model.rules.rooms_care import canteen_heal, surgery_aftercare
+from nemesis_rules.model.rules.void_seeders.changes import (
+    INSANITY_SLOT,
+    can_analyse_insanity,
+    rest_resolve,
+    rest_variants,
+    vs_surgery_insanity,
+)
+from nemesis_rules.model.rules.void_seeders.components import data
+from nemesis_rules.model.state import GameState
+
+RULESET = "void-seeders"
+Variants = list[dict[str, ParamValue]]
+
+
+def _useful(variants: Variants) -> Variants:
+    """Only uses that change something (lowering or scanning)."""
+    return [v for v in variants if v.get("insanity") == "lower" or v.get("scan") == "yes"]
+
+
+def shower_variants(state: GameState, player: int) -> Variants:
+    return _useful(rest_variants(state, player))
+
+
+def shower(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
+    ctx.fire("vs.change.shower")
+    return rest_resolve(state, player, {**params, "action": "shower-room"}, ctx)
+
+
+def canteen_variants(state: GameState, player: int) -> Variants:
+    variants = rest_variants(state, player)
+    return variants if state.character(player).light_wounds else _useful(variants)
+
+
+def canteen(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
+    ctx.fire("vs.change.canteen")
+    state = canteen_heal(state, player, ctx)
+    return rest_resolve(state, player, {**params, "action": "canteen"}, ctx)
+
+
+def surgery(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
+    """Scan everything, remove the INFECTED cards, Insanity to 3; then 1 Light Wound, reshuffle, pass."""
+    state, _ = scan_everything(state, player, ctx)
+    state = vs_surgery_insanity(state, player, ctx)
+    return surgery_aftercare(state, player, ctx)
+
+
+def _weakness_in(state: GameState, slot: str) -> str | None:
+    slots = data(state.config).weakness_setup.slots
+    if slot not in slots or slots.index(slot) >= len(state.weaknesses):
+        return None
+    return state.weaknesses[slots.index(slot)]
+
+
+def laboratory_variants(state: GameState, player: int) -> Variants:
+    """Each Weakness slot that can be analysed now and whose card is still hidden: a Character's
+    Insanity (someone at 3 or more in the Laboratory), an Egg or a Carcass present."""
+    position = laboratory_position(state, player)
+    slots = {OBJECT_SLOTS[o] for o in objects_present(state, position) if o in OBJECT_SLOTS}
+    slots.discard("character-corpse")
+    if can_analyse_insanity(state, position):
+        slots.add(INSANITY_SLOT)
+    out: Variants = []
+    for slot in sorted(slots):
+        weakness = _weakness_in(state, slot)
+        if weakness is not None and weakness not in state.discovered:
+            out.append({"object": slot})
+    return out
+
+
+def laboratory(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
+    weakness = _weakness_in(state, str(params["object"]))
+    if weakness is None or weakness in state.discovered:
+        return state
+    ctx.fire("vs.change.laboratory", "base.weakness.reveal")
+    return replace(state, discovered=state.discovered | {weakness})
+
+
+def register() -> None:
+    RULESET_ROOM_ACTIONS[(RULESET, "shower-room")] = Effect("vs.change.shower", shower_variants, shower)
+    RULESET_ROOM_ACTIONS[(RULESET, "canteen")] = Effect("vs.change.canteen", canteen_variants, canteen)
+    RULESET_ROOM_ACTIONS[(RULESET, "surgery")] = Effect("vs.change.surgery", lambda s, p: [{}], surgery)
+    RULESET_ROOM_ACTIONS[(RULESET, "laboratory")] = Effect("vs.change.laboratory", laboratory_variants, laboratory)
+
+
+register()

@@ -1,0 +1,115 @@
+"""Clause coverage: which catalogued clauses a campaign of games (or any list of fired ids) exercised.
+
+A clause is exercised under a ruleset when a game of that ruleset fired it. Coverage is given per ruleset
+(over the clauses in force under it) and per family (``base.noise``, ``vs.lurking``, ...), with the clauses
+never fired. Ids that fired but are rulings are counted apart; ids that are neither clauses nor rulings are
+listed as uncatalogued (an engine that names them is a bug the catalogue tests also catch), and clauses that
+fired in a game of a ruleset they are not in force under (a replaced base clause in a Void Seeders game) are
+listed as outside the ruleset: both are engine bugs worth a look.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from nemesis_rules.rulebook.catalogue import Clause, catalogue, clauses_for
+from nemesis_rules.rulebook.rulings import rulings
+
+__all__ = ["FamilyCoverage", "RulesetCoverage", "overall_coverage", "ruleset_coverage"]
+
+
+def _percent(part: int, whole: int) -> float:
+    return round(100.0 * part / whole, 1) if whole else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyCoverage:
+    """How many clauses of one family fired, of how many."""
+
+    family: str
+    fired: int
+    total: int
+
+    @property
+    def percent(self) -> float:
+        return _percent(self.fired, self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetCoverage:
+    """Coverage of the clauses in force under one ruleset by what its games fired."""
+
+    ruleset: str
+    games: int
+    clauses: tuple[Clause, ...]
+    counts: Mapping[str, int]
+    rulings_fired: Mapping[str, int]
+    uncatalogued: Mapping[str, int]
+    outside_ruleset: Mapping[str, int]
+
+    @property
+    def fired(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.clauses if self.counts.get(c.id, 0) > 0)
+
+    @property
+    def never_fired(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.clauses if self.counts.get(c.id, 0) == 0)
+
+    @property
+    def percent(self) -> float:
+        return _percent(len(self.fired), len(self.clauses))
+
+    def families(self) -> tuple[FamilyCoverage, ...]:
+        """Coverage per family key (``base.noise``), sorted by key."""
+        totals: Counter[str] = Counter()
+        hits: Counter[str] = Counter()
+        for item in self.clauses:
+            key = ".".join(item.id.split(".")[:2])
+            totals[key] += 1
+            hits[key] += self.counts.get(item.id, 0) > 0
+        return tuple(FamilyCoverage(key, hits[key], totals[key]) for key in sorted(totals))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "games": self.games,
+            "clauses": len(self.clauses),
+            "fired": len(self.fired),
+            "percent": self.percent,
+            "families": [
+                {"family": f.family, "fired": f.fired, "total": f.total, "percent": f.percent} for f in self.families()
+            ],
+            "never_fired": list(self.never_fired),
+            "counts": {cid: self.counts[cid] for cid in self.fired},
+            "rulings_fired": dict(sorted(self.rulings_fired.items())),
+            "uncatalogued": dict(sorted(self.uncatalogued.items())),
+            "outside_ruleset": dict(sorted(self.outside_ruleset.items())),
+        }
+
+
+def ruleset_coverage(ruleset: str, fired: Mapping[str, int], games: int) -> RulesetCoverage:
+    """Coverage of ``ruleset``'s clauses by ``fired`` (id -> how often it fired) over ``games`` games."""
+    table = catalogue()
+    known_rulings = rulings()
+    in_force = clauses_for(ruleset)
+    in_force_ids = {c.id for c in in_force}
+    return RulesetCoverage(
+        ruleset=ruleset,
+        games=games,
+        clauses=in_force,
+        counts={cid: n for cid, n in fired.items() if cid in in_force_ids and n > 0},
+        outside_ruleset={cid: n for cid, n in fired.items() if cid in table and cid not in in_force_ids and n > 0},
+        rulings_fired={cid: n for cid, n in fired.items() if cid in known_rulings and n > 0},
+        uncatalogued={cid: n for cid, n in fired.items() if cid not in table and cid not in known_rulings and n > 0},
+    )
+
+
+def overall_coverage(coverages: tuple[RulesetCoverage, ...] | list[RulesetCoverage]) -> FamilyCoverage:
+    """Coverage of the clauses in force under any of the rulesets played: a clause counts as exercised when
+    a game of a ruleset it belongs to fired it."""
+    total = {c.id for cov in coverages for c in cov.clauses}
+    fired = {cid for cov in coverages for cid in cov.fired}
+    return FamilyCoverage("+".join(cov.ruleset for cov in coverages) or "none", len(fired), len(total))

@@ -1,0 +1,149 @@
+"""Known-answer scenarios for the Action cards every Character has (Demolition, Rest, Search)
+and the repair cards (Basic Repairs, Repairs, Fast Repairs), named after their clauses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import Context, IllegalActionError, apply, legal_actions
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.rules.action_cards_common import RULESET_EFFECTS
+from nemesis_rules.model.rules.effects import Effect, Params
+from nemesis_rules.model.rules.items import SearchDraw
+from nemesis_rules.model.rules.ship import EngineReorder
+from nemesis_rules.model.state import GameState
+from nemesis_rules.testing import after_setup, run, top_frame
+
+
+def prepared(name: str, *hand: str, position: str = "11") -> GameState:
+    """Player 1 as ``name`` in ``position`` holding ``hand``; player 2 (the Soldier) elsewhere
+    with nothing that could interrupt."""
+    state = after_setup(players=2, seed=3)
+    one = replace(state.character(1), name=name, hand=Multiset.of(hand), position=position)
+    two = replace(state.character(2), hand=Multiset.of(("search",)), position="01")
+    return state.with_character(one).with_character(two)
+
+
+def card_plays(state: GameState, card: str) -> list[Decision]:
+    return [
+        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "play-card" and a.get("card") == card
+    ]
+
+
+def test_base_action_card_demolition_destroys_a_closed_door() -> None:
+    state = prepared("scout", "demolition")
+    state = state.with_door("11-15", "closed")
+    play = Decision.make(1, "play-card", card="demolition", use="door", corridor="11-15", pay=())
+    assert play in card_plays(state, "demolition")
+    state, fired = run(state, [play])
+    assert state.door("11-15") == "destroyed"
+    assert "base.action-card.demolition" in fired and "base.door.destroyed" in fired
+    assert state.character(1).discard.count("demolition") == 1
+
+
+def test_base_action_card_demolition_puts_a_malfunction_in_your_room() -> None:
+    state = prepared("scout", "demolition")
+    state, _ = run(state, [Decision.make(1, "play-card", card="demolition", use="malfunction", pay=())])
+    assert state.room("11").malfunction
+
+
+def test_base_action_card_demolition_needs_a_closed_door_or_room_for_a_malfunction() -> None:
+    state = prepared("scout", "demolition")
+    state = state.with_room("11", replace(state.room("11"), malfunction=True))
+    assert card_plays(state, "demolition") == []
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Decision.make(1, "play-card", card="demolition", use="door", corridor="11-15", pay=()))
+    assert info.value.clause == "base.action-card.demolition"
+
+
+def test_base_action_card_rest_removes_clean_contamination_from_the_hand() -> None:
+    state = prepared("scout", "rest", "contamination", "contamination", "search")
+    state, fired = run(state, [Decision.make(1, "play-card", card="rest", pay=())])
+    c = state.character(1)
+    assert c.hand == Multiset.of(("search",))
+    assert state.removed.count("card:contamination") == 2
+    assert "base.action-card.rest" in fired and "base.contamination.remove" in fired
+
+
+def test_base_action_card_rest_with_an_infected_card_gives_a_larva() -> None:
+    state = prepared("scout", "rest", "contamination-infected")
+    state, _ = run(state, [Decision.make(1, "play-card", card="rest", pay=())])
+    assert state.character(1).larva
+    assert "contamination-infected" in state.character(1).hand
+
+
+def test_base_action_card_rest_is_not_offered_without_contamination() -> None:
+    state = prepared("scout", "rest", "search")
+    assert card_plays(state, "rest") == []
+
+
+def searchable(state: GameState, position: str, items: int) -> GameState:
+    room = state.room(position)
+    return state.with_room(position, replace(room, tile="storage", explored=True, token=None, items=items))
+
+
+def test_base_action_card_search_draws_from_the_room_colour_and_lowers_the_counter() -> None:
+    state = searchable(prepared("scout", "search", position="03"), "03", 2)
+    state, fired = run(state, [Decision.make(1, "play-card", card="search", pay=())])
+    assert state.room("03").items == 1
+    frame = top_frame(state)
+    assert isinstance(frame, SearchDraw) and frame.colour == tables.room_colour(state.config, "storage")
+    assert "base.action-card.search" in fired and "base.search.counter" in fired
+
+
+def test_base_action_card_search_refused_at_counter_zero() -> None:
+    state = searchable(prepared("scout", "search", position="03"), "03", 0)
+    assert card_plays(state, "search") == []
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Decision.make(1, "play-card", card="search", pay=()))
+    assert info.value.clause == "base.action-card.search"
+
+
+def test_base_action_card_basic_repairs_removes_the_malfunction_for_two_more_cards() -> None:
+    state = prepared("captain", "basic-repairs", "search", "rest")
+    state = state.with_room("11", replace(state.room("11"), malfunction=True))
+    plays = card_plays(state, "basic-repairs")
+    assert plays == [Decision.make(1, "play-card", card="basic-repairs", repair="malfunction", pay=("rest", "search"))]
+    state, fired = run(state, plays)
+    assert not state.room("11").malfunction
+    assert state.character(1).hand.total == 0
+    assert "base.action-card.basic-repairs" in fired
+
+
+def test_base_action_card_repairs_repairs_or_breaks_the_engine_you_stand_in() -> None:
+    state = prepared("pilot", "repairs", "search", position="21")
+    engines = state.engines
+    state, fired = run(state, [Decision.make(1, "play-card", card="repairs", repair="engine", pay=("search",))])
+    frame = top_frame(state)
+    assert isinstance(frame, EngineReorder) and frame.engine == 0
+    assert "base.room.engine" in fired
+    state, _ = run(state, [Decision.make(1, "swap-engine-tokens")])
+    assert state.engines[0] == tuple(reversed(engines[0]))
+
+
+def test_base_action_card_fast_repairs_needs_a_malfunction_or_an_engine() -> None:
+    state = prepared("mechanic", "fast-repairs")
+    assert card_plays(state, "fast-repairs") == []
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Decision.make(1, "play-card", card="fast-repairs", repair="malfunction", pay=()))
+    assert info.value.clause == "base.action-card.fast-repairs"
+
+
+def test_base_action_card_rest_replaceable_per_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset replaces a card's effect through override_card; other rulesets keep the base one."""
+
+    def marked(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
+        return replace(state, flags=state.flags | {f"rested:{params['how']}"})
+
+    replacement = Effect("base.action-card.rest", lambda state, player: [{"how": "calmly"}], marked)
+    monkeypatch.setitem(RULESET_EFFECTS, ("void-seeders", "card", "rest"), replacement)
+    expansion = after_setup(players=2, seed=3, ruleset="void-seeders")
+    expansion = expansion.with_character(replace(expansion.character(1), hand=Multiset.of(("rest",))))
+    expansion = expansion.with_character(replace(expansion.character(2), position="01"))
+    state, _ = run(expansion, [Decision.make(1, "play-card", card="rest", how="calmly", pay=())])
+    assert "rested:calmly" in state.flags
+    assert card_plays(prepared("scout", "rest"), "rest") == []

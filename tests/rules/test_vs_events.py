@@ -1,0 +1,291 @@
+"""Known-answer scenarios for the Event Phase with Void Seeders: the step order, Fire Damage,
+Lurking (void-seeders-rulebook.txt, Event Phase Rules; Rules Summary > Lurking) and the 14
+effects of the Void Seeder Event cards (facts.md §16)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.rules.events import EventEffect
+from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep, LurkingStep, event_steps
+from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
+
+
+def game(rulings: dict[str, str] | None = None, players: int = 2) -> GameState:
+    state = after_setup(players, 0, ruleset="void-seeders", rulings=rulings)
+    for p in range(1, players + 1):
+        state = with_hand(state, p, "search", "demolition")
+    return state
+
+
+def place(state: GameState, *intruders: Intruder) -> GameState:
+    return replace(state, intruders=tuple(sorted(intruders)), next_intruder=max(i.id for i in intruders) + 1)
+
+
+def explored(state: GameState, *positions: str) -> GameState:
+    for p in positions:
+        state = state.with_room(p, replace(state.room(p), explored=True, token=None))
+    return state
+
+
+def effect(state: GameState, card: str) -> tuple[GameState, list[str]]:
+    """Resolve the effect of Event card ``card`` (already drawn)."""
+    ctx = Context()
+    state = EventEffect(card).run(state, ctx)
+    from nemesis_rules.model.engine import settle
+
+    state = settle(state, ctx)
+    return state, ctx.fired
+
+
+def test_vs_event_step_order_with_lurking_between_event_card_and_bag() -> None:
+    names = [type(f).__name__ for f in event_steps()]
+    assert names.index("TimeStep") < names.index("AttackStep") < names.index("FireDamageStep")
+    assert names.index("EventCardStep") < names.index("LurkingStep") < names.index("BagDevelopmentStep")
+    state = game()
+    state, fired = run(state, [Decision.make(1, "pass"), Decision.make(1, "keep-hand")])
+    state, fired = run(state, [Decision.make(2, "pass"), Decision.make(2, "keep-hand")])
+    assert "vs.event.step-order" in fired and state.time == 1
+
+
+def test_vs_event_fire_damage_hurts_void_seeders_and_lairs() -> None:
+    state = place(game(), Intruder(1, "whisperer", "15"), Intruder(2, "lair", "15"), Intruder(3, "lurker", "06"))
+    state = state.with_room("15", replace(state.room("15"), fire=True))
+    ctx = Context()
+    state = FireDamageStep().run(state, ctx)
+    injured = {i.id: i.injuries for i in state.intruders}
+    assert injured == {1: 1, 2: 1, 3: 0} and "vs.event.fire-damage" in ctx.fired
+
+
+def _burning_nest(rulings: dict[str, str] | None = None) -> GameState:
+    state = game(rulings)
+    nest = next(p for p in state.config.board.positions if state.room(p).tile == "nest")
+    return state.with_room(nest, replace(state.room(nest), fire=True, explored=True))
+
+
+def test_vs_gap_fire_eggs_eggs_burn() -> None:
+    state = _burning_nest()
+    eggs = state.eggs
+    assert FireDamageStep().run(state, Context()).eggs == eggs - 1
+
+
+def test_vs_gap_fire_eggs_no_egg_damage() -> None:
+    state = _burning_nest({"vs.gap.fire-eggs": "no-egg-damage"})
+    assert FireDamageStep().run(state, Context()).eggs == state.eggs
+
+
+def test_vs_lurking_noise_find_and_remove() -> None:
+    # players in 11; a Lurker two rooms away in 03 lurks, a Whisperer next door in 15 does not
+    state = place(game(), Intruder(1, "lurker", "03"), Intruder(2, "whisperer", "15"))
+    state = replace(state, noise=frozenset())
+    ctx = Context()
+    state = with_frames(state, LurkingStep())
+    assert [i.id for i in state.intruders] == [2]
+    assert set(state.config.board.spaces_at["03"]) <= state.noise
+    assert state.pending[-1].chance == "void-seeder-token"  # type: ignore[attr-defined]
+    del ctx
+
+
+def test_vs_lurking_remove_adds_a_random_token_per_miniature() -> None:
+    state = place(game(), Intruder(1, "lurker", "03"), Intruder(2, "whisperer", "03"))
+    bag = state.bag.total
+    state = with_frames(state, LurkingStep())
+    state, fired = run(
+        state, [Outcome("void-seeder-token", "void-seeder-1"), Outcome("void-seeder-token", "void-seeder-2")]
+    )
+    assert state.bag.total == bag + 2 and not state.intruders and "vs.lurking.remove" in fired
+
+
+def test_vs_event_lurking_closed_doors_do_not_hide_a_neighbour() -> None:
+    state = place(game(), Intruder(1, "lurker", "15")).with_door("11-15", "closed")
+    assert with_frames(state, LurkingStep()).intruders == state.intruders
+
+
+def test_vs_ambiguity_lurking_tech_neighbours_corridors_only() -> None:
+    tech = sorted(game().config.board.technical_positions)
+    state = move_character(move_character(place(game(), Intruder(1, "lurker", tech[0])), 1, tech[-1]), 2, tech[-1])
+    assert not with_frames(state, LurkingStep()).intruders
+
+
+def test_vs_ambiguity_lurking_tech_neighbours_include_tech() -> None:
+    state = game({"vs.ambiguity.lurking-tech-neighbours": "include-tech"})
+    tech = sorted(state.config.board.technical_positions)
+    state = move_character(move_character(place(state, Intruder(1, "lurker", tech[0])), 1, tech[-1]), 2, tech[-1])
+    assert with_frames(state, LurkingStep()).intruders == state.intruders
+
+
+def test_vs_ambiguity_lair_is_void_seeder_actions_only_lairs_never_lurk() -> None:
+    state = place(game(), Intruder(1, "lair", "03"))
+    assert with_frames(state, LurkingStep()).intruders == state.intruders
+
+
+def test_vs_ambiguity_lair_is_void_seeder_immobile_void_seeder_lurks() -> None:
+    state = place(game({"vs.ambiguity.lair-is-void-seeder": "immobile-void-seeder"}), Intruder(1, "lair", "03"))
+    assert not with_frames(state, LurkingStep()).intruders
+
+
+# -- Event cards ------------------------------------------------------------------------------
+
+
+def test_vs_event_card_terror_draw_scan_and_discard() -> None:
+    state = game(players=1)
+    c = state.character(1)
+    state = state.with_character(
+        replace(
+            c, hand=Multiset.of(["search"]), deck=Multiset.of(["contamination-infected", "rest", "demolition", "order"])
+        )
+    )
+    state, fired = effect(state, "terror-1")
+    draws = [Outcome("action-card", card) for card in ("contamination-infected", "rest", "demolition", "order")]
+    state, fired2 = run(state, draws)
+    c = state.character(1)
+    assert c.insanity == 5 and c.hand.total == 0 and c.discard.total == 5
+    assert "vs.event-card.terror" in fired and "vs.change.contamination" in fired2
+
+
+def test_vs_event_card_hunt_moves_idle_void_seeders_to_the_characters() -> None:
+    state = place(game(), Intruder(1, "lurker", "15"), Intruder(2, "lair", "14")).with_door("11-15", "closed")
+    state, fired = effect(state, "hunt-1")
+    assert {i.kind: i.position for i in state.intruders} == {"lurker": "11", "lair": "14"}
+    assert state.door("11-15") == "closed" and "vs.movement.ignore-closed-doors" in fired
+
+
+def test_vs_event_card_tendrils_raise_insanity_at_technical_entrances() -> None:
+    state = game()
+    tech = sorted(state.config.board.technical_positions)[0]
+    state, _ = effect(move_character(state, 1, tech), "tendrils-1")
+    assert [c.insanity for c in state.characters] == [2, 1]
+
+
+def _computer_rooms(state: GameState) -> list[str]:
+    from nemesis_rules.model import tables
+
+    return [
+        p
+        for p in state.config.board.positions
+        if state.room(p).tile and tables.room_has_computer(state.config, state.room(p).tile or "")
+    ]
+
+
+def test_vs_event_card_computer_system_failure_spreads_malfunctions() -> None:
+    state = game()
+    rooms = _computer_rooms(state)
+    state = explored(state, *rooms)
+    state = state.with_room(rooms[0], replace(state.room(rooms[0]), malfunction=True))
+    state, _ = effect(state, "computer-system-failure-1")
+    assert all(state.room(p).malfunction for p in rooms)
+
+
+def test_vs_gap_event_unexplored_rooms_explored_only() -> None:
+    state = game()
+    rooms = _computer_rooms(state)
+    state = explored(state, rooms[0])
+    state = state.with_room(rooms[0], replace(state.room(rooms[0]), malfunction=True))
+    state, fired = effect(state, "computer-system-failure-1")
+    assert not any(state.room(p).malfunction for p in rooms[1:]) and "vs.gap.event-unexplored-rooms" in fired
+
+
+def test_vs_gap_event_unexplored_rooms_all_rooms() -> None:
+    state = game({"vs.gap.event-unexplored-rooms": "all-rooms"})
+    rooms = _computer_rooms(state)
+    state = state.with_room(rooms[0], replace(state.room(rooms[0]), malfunction=True, explored=True))
+    state, _ = effect(state, "computer-system-failure-1")
+    assert all(state.room(p).malfunction for p in rooms)
+
+
+def test_vs_event_card_monophobia_lonely_characters_panic() -> None:
+    state = move_character(game(players=3), 3, "15")
+    state, _ = effect(state, "monophobia-1")
+    assert state.pending[-1].chance == "panic-card" and state.pending[-1].player == 3  # type: ignore[attr-defined]
+
+
+def test_vs_event_card_neurosis_near_a_lair() -> None:
+    state = move_character(place(game(), Intruder(1, "lair", "15")), 2, "03")
+    state, _ = effect(state, "neurosis-1")
+    assert state.pending[-1].chance == "panic-card" and state.pending[-1].player == 1  # type: ignore[attr-defined]
+    assert sum(1 for f in state.pending if type(f).__name__ == "ResolvePanic") == 0
+
+
+def test_vs_event_card_agoraphobia_places_a_despoiler_where_characters_crowd() -> None:
+    state, _ = effect(game(), "agoraphobia-1")
+    assert [(i.kind, i.position) for i in state.intruders] == [("despoiler", "11")]
+    assert not any(getattr(f, "chance", "") == "attack-card" for f in state.pending)
+
+
+def test_vs_event_card_evacuation_pod_ejection_removes_the_highest_pod() -> None:
+    state = game()
+    highest = max(p.number for p in state.pods)
+    state, _ = effect(state, "evacuation-pod-ejection-1")
+    assert highest not in {p.number for p in state.pods}
+
+
+def test_vs_event_card_fire_wave_spreads_from_the_lowest_burning_room() -> None:
+    state = game()
+    for p in ("11", "17"):
+        state = state.with_room(p, replace(state.room(p), fire=True))
+    state, _ = effect(state, "fire-wave-1")
+    burning = {p for p in state.config.board.positions if state.room(p).fire}
+    assert burning == {"11", "17", *state.config.board.neighbours["11"]}
+
+
+def test_vs_event_card_generator_overheat_malfunction_then_fire() -> None:
+    state = game()
+    generator = next(p for p in state.config.board.positions if state.room(p).tile == "generator")
+    state = explored(state, generator)
+    state, _ = effect(state, "generator-overheat-1")
+    assert state.room(generator).malfunction and not state.room(generator).fire
+    state, _ = effect(state, "generator-overheat-1")
+    assert state.room(generator).fire
+    assert all(state.room(n).fire for n in state.config.board.neighbours[generator])
+
+
+def test_vs_event_card_whispers_noise_in_corridors_of_the_drawn_number() -> None:
+    state = replace(game(), noise=frozenset())
+    state, _ = effect(state, "whispers-1")
+    state, _ = run(state, [Outcome("event-card", "fire-wave-1")])  # number 4: corridor 11-14
+    assert state.noise == frozenset({"11-14"})
+
+
+def test_vs_event_card_fear_contaminates_whoever_is_madder_than_their_hand() -> None:
+    state = game()
+    state = state.with_character(replace(state.character(1), insanity=3))
+    state, _ = effect(state, "fear-1")
+    assert state.pending[-1].chance == "contamination-card" and state.pending[-1].player == 1  # type: ignore[attr-defined]
+
+
+def test_vs_event_card_fuel_explosion_sets_every_engine_on_fire() -> None:
+    state, _ = effect(game(), "fuel-explosion-1")
+    engines = [p for p, r in state.config.board.printed_rooms.items() if r.startswith("engine")]
+    assert all(state.room(p).fire for p in engines)
+
+
+def test_vs_ambiguity_ship_ai_failure_across_computer_rooms_starts_self_destruct() -> None:
+    state = game()
+    rooms = _computer_rooms(state)
+    state = explored(state, *rooms)
+    for p in rooms[:2]:
+        state = state.with_room(p, replace(state.room(p), malfunction=True))
+    state, fired = effect(state, "ship-ai-failure-1")
+    assert state.self_destruct is not None and "vs.ambiguity.ship-ai-failure" in fired
+
+
+def test_vs_event_card_ship_ai_failure_malfunction_in_the_lowest_computer_room() -> None:
+    state = game()
+    rooms = _computer_rooms(state)
+    state, fired = effect(explored(state, *rooms), "ship-ai-failure-1")
+    assert [p for p in rooms if state.room(p).malfunction] == rooms[:1] and state.self_destruct is None
+    assert "vs.event-card.ship-ai-failure" in fired
+
+
+def test_vs_ambiguity_ship_ai_failure_as_printed_places_a_malfunction() -> None:
+    state = game({"vs.ambiguity.ship-ai-failure": "as-printed"})
+    rooms = _computer_rooms(state)
+    state = explored(state, *rooms)
+    for p in rooms[1:3]:
+        state = state.with_room(p, replace(state.room(p), malfunction=True))
+    state, _ = effect(state, "ship-ai-failure-1")
+    assert state.self_destruct is None and state.room(rooms[0]).malfunction
