@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from nemesis_rules.cli.app import app
 from nemesis_rules.rulebook import catalogue, clauses_for, rulings
+from nemesis_rules.rulebook.passages import rules_dir
 
 runner = CliRunner()
 
@@ -64,7 +65,9 @@ def test_show_gives_statement_citation_passage_code_and_rulings() -> None:
     code, out, _ = run("rules", "show", "base.noise.danger")
     assert code == 0
     assert catalogue()["base.noise.danger"].statement in out
-    assert "base-rules-reference.txt, Noise" in out and "neighbouring room walks in" in out
+    assert "base-rules-reference.txt, Noise" in out
+    if rules_dir() is not None:  # the passage is quoted when the rule texts are beside the repo
+        assert "neighbouring room walks in" in out
     assert "implemented in:\n  nemesis_rules/model/" in out
     assert "rulings: base.data.noise-die, base.ref.danger-in-combat" in out
 
@@ -74,7 +77,8 @@ def test_show_json_names_the_tests_of_a_tested_clause() -> None:
     data = json.loads(out)
     assert code == 0 and data["id"] == "base.noise.danger"
     assert any(t["test"] and "base_noise_danger" in t["test"] for t in data["tests"])
-    assert all(c["passage"] for c in data["citations"])
+    if rules_dir() is not None:
+        assert all(c["passage"] for c in data["citations"])
 
 
 def test_show_a_ruling() -> None:
