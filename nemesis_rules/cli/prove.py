@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from nemesis_rules.cli.common import parse_assignments
+from nemesis_rules.errors import BadInputError
+from nemesis_rules.prove.core import ProofResult
 
 
 def prove_command(
     ruling: Annotated[list[str] | None, typer.Option("--ruling", help="Fix a ruling's reading ID=READING.")] = None,
     only: Annotated[str | None, typer.Option("--only", help="Run only obligations whose id starts with this.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write each Insanity counterexample as a record into this folder.")
+    ] = None,
 ) -> None:
     """Prove every encoded invariant for every ruling combination (exit 1 on a counterexample)."""
     from nemesis_rules.prove.core import run_suite
@@ -33,6 +39,8 @@ def prove_command(
     results = run_suite(obligations, overrides)
     elapsed = time.perf_counter() - start
     failed = any(r.status == "counterexample" for r in results)
+    if out is not None and failed:
+        _write_counterexamples(results, out)
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in results], indent=2))
     else:
@@ -54,6 +62,25 @@ def prove_command(
         )
     if failed:
         raise typer.Exit(1)
+
+
+def _write_counterexamples(results: list[ProofResult], folder: Path) -> None:
+    """Concrete records (a snapshot and the breaking line) for the Insanity counterexamples."""
+    from nemesis_rules.prove.concrete import write_counterexample
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInputError(f"cannot create '{folder}': {exc.strerror or exc}", "--out") from None
+    for index, result in enumerate(results):
+        witness = result.witness
+        if result.status != "counterexample" or witness is None or "before" not in witness:
+            continue
+        if not result.id.startswith("insanity."):
+            continue
+        path = write_counterexample(witness, result.rulings, folder / f"{result.id}-{index}.jsonl")
+        if path is not None:
+            typer.echo(f"counterexample record: {path}  (nemesis-rules show {path} --at 1)", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -3,8 +3,12 @@ conflict witnesses and the unsat core."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from nemesis_rules.cli.app import app
 from nemesis_rules.model.rules.void_seeders import insanity as engine_insanity
 from nemesis_rules.prove.conflicts import CONFLICTS, summary_rest_core, witness
 from nemesis_rules.prove.core import run_suite
@@ -65,3 +69,28 @@ def test_summary_rest_sentence_and_the_floor_form_an_unsat_core() -> None:
     result = summary_rest_core()
     assert result.status == "unsat-core"
     assert {"vs.change.rest", "vs.insanity.no-return-below-3"} <= set(result.core)
+
+
+def test_the_counterexample_becomes_a_record_show_opens_and_replay_rejects(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from nemesis_rules.prove.concrete import floor_violation, write_counterexample
+    from nemesis_rules.record import read_record, replay_record
+
+    real = engine_insanity.lowered_level
+
+    def careless(level: int, **kwargs: object) -> int:
+        return 2 if level == 3 and kwargs.get("to") is None else real(level, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine_insanity, "lowered_level", careless)
+    result = next(r for r in run_suite(obligations()) if r.id == "insanity.no-return-below-3")
+    assert result.witness is not None
+    path = write_counterexample(result.witness, result.rulings, tmp_path / "counterexample.jsonl")
+    assert path is not None
+    record = read_record(path)
+    assert record.header.snapshot is not None and record.header.snapshot.character(1).insanity == 3
+    replayed = replay_record(record, invariants=[floor_violation])
+    assert replayed.problems and "fell from 3 to 2" in replayed.problems[0].reason
+    runner = CliRunner()
+    shown = runner.invoke(app, ["show", str(path), "--at", "1"])
+    assert shown.exit_code == 0 and "insanity" in shown.stdout.lower()
