@@ -17,7 +17,9 @@ Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file"
   different states (see :mod:`.situations`): ``{"from": {ruleset, players, seed, step}, "line": the action,
   "differing_fields": [...], "records": {reading: path or null}}`` (paths when the records were written);
   for a gap no ruling decides, the same with the one record that reaches it; otherwise ``null``;
-* ``situation_note`` — what the situation shows, or why ``situation`` is ``null``.
+* ``situation_note`` — what the situation shows, or why ``situation`` is ``null``;
+* ``witness`` — for a ruling whose readings the Z3 encodings cover (``nemesis_rules.prove.conflicts``),
+  the situation Z3 found in which the readings differ, and what each gives; otherwise ``null``.
 """
 
 from __future__ import annotations
@@ -143,7 +145,19 @@ def _ruling_entry(
         "same_trigger": [list(p.ids) for p in pairs if item.id in p.linked_by],
         "reached": _reached(item.id, campaign),
         "situation_note": note,
+        "witness": _z3_witness(item.id),
     }
+
+
+def _z3_witness(ruling_id: str) -> dict[str, Any] | None:
+    """For a ruling whose readings Z3 encodes (nemesis_rules.prove.conflicts), the situation in
+    which they give different results; None for the others."""
+    from nemesis_rules.prove.conflicts import CONFLICTS, witness
+
+    if ruling_id not in CONFLICTS:
+        return None
+    result = witness(ruling_id)
+    return {"status": result.status, "detail": result.detail, **dict(result.witness or {})}
 
 
 def _open_numeric_entry(conflict: NumericConflict) -> dict[str, Any]:

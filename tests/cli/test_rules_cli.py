@@ -174,3 +174,13 @@ def test_coverage_of_both_rulesets_reports_gaps_with_seed_and_step() -> None:
     assert data["overall"]["total"] == len(both)
     for gap in data["gaps"]:
         assert gap["seed"] == 1 and gap["step"] >= 1 and gap["ruleset"] in ("base", "void-seeders")
+
+
+def test_conflicts_carry_the_z3_witness_of_encoded_contradictions() -> None:
+    code, out, _ = run("rules", "conflicts", "--json", "--games", "0")
+    assert code == 0
+    entries = {e["id"]: e for e in json.loads(out)}
+    surprise = entries["vs.summary.surprise-attack"]["witness"]
+    assert surprise["status"] == "witness"
+    assert surprise["insanity_after"]["main"] != surprise["insanity_after"]["summary"]
+    assert entries["base.data.noise-die"]["witness"] is None
