@@ -208,7 +208,7 @@ def settle(state: GameState, ctx: Context) -> GameState:
             return state
         frame = state.pending[-1]
         if state.phase == "over" and not frame.after_the_end:
-            state = state.pop()  # the game has ended: only its victory check still runs
+            state = frame.on_drop(state.pop())  # the game has ended: only its victory check still runs
             continue
         if not isinstance(frame, Step):
             return state

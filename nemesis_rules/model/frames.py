@@ -30,6 +30,11 @@ class Frame:
     def describe(self) -> str:
         return type(self).__name__
 
+    def on_drop(self, state: GameState) -> GameState:
+        """The game ended with this frame still pending: put back any card it holds (so every
+        card stays in exactly one place). Most frames hold none."""
+        return state
+
 
 @dataclass(frozen=True, slots=True)
 class Step(Frame):

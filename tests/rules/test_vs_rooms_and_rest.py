@@ -77,7 +77,13 @@ def test_vs_change_laboratory_needs_insanity_3_or_more() -> None:
 
 def test_vs_change_rest_card_lowers_insanity() -> None:
     state = vs_game("storage", insanity=2, hand=("rest", "search"))
-    plays = [a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "play-card"
-             and a.get("card") == "rest" and a.get("insanity") == "lower"]
+    plays = [
+        a
+        for a in legal_actions(state)
+        if isinstance(a, Decision)
+        and a.kind == "play-card"
+        and a.get("card") == "rest"
+        and a.get("insanity") == "lower"
+    ]
     state, fired = run(state, [plays[0]])
     assert state.character(1).insanity == 1 and "vs.change.rest" in fired

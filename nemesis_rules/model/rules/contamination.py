@@ -42,6 +42,10 @@ class EclosionDraw(Step):
     left: int
     drawn: tuple[str, ...]
 
+    def on_drop(self, state: GameState) -> GameState:
+        c = state.character(self.player)
+        return state.with_character(replace(c, discard=c.discard.union(Multiset.of(self.drawn))))
+
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active:
@@ -67,6 +71,10 @@ class EclosionCard(ChanceNode):
     drawn: tuple[str, ...]
     chance = "action-card"
     clause = "base.event-card.eclosion"
+
+    def on_drop(self, state: GameState) -> GameState:
+        c = state.character(self.player)
+        return state.with_character(replace(c, discard=c.discard.union(Multiset.of(self.drawn))))
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.character(self.player).deck.items()

@@ -15,6 +15,7 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import GameState
 
 
@@ -73,7 +74,11 @@ def first_encounter(state: GameState, ctx: Context) -> GameState:
     state = replace(state, first_encounter=True)
     from nemesis_rules.model.rules.round import turn_order
 
-    choosers = [KeepObjective(p) for p in turn_order(state) if len(state.character(p).objectives) > 1]
+    choosers = [
+        KeepObjective(p)
+        for p in turn_order(state)
+        if state.character(p).active and len(state.character(p).objectives) > 1
+    ]
     return state.push(*choosers)
 
 
@@ -99,4 +104,7 @@ class KeepObjective(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         c = state.character(self.player)
-        return state.with_character(replace(c, objectives=(decision.text("objective"),)))
+        kept = decision.text("objective")
+        dropped = [o for o in c.objectives if o != kept]
+        state = replace(state, removed=state.removed.union(Multiset.of(f"objective:{o}" for o in dropped)))
+        return state.with_character(replace(c, objectives=(kept,)))

@@ -37,6 +37,8 @@ def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
         ctx.fire("base.end.destruction")
         characters = [replace(c, status="dead") if c.status in ("active", "hibernating") else c for c in characters]
         state = replace(state, flags=state.flags | {"ship-destroyed"})
+    for frame in reversed(state.pending):
+        state = frame.on_drop(state)
     state = replace(state, characters=tuple(characters), phase="over", pending=())
     return state.push(*tables.victory_steps(state, reason), VictoryCheck(reason))
 

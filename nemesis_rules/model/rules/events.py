@@ -160,6 +160,9 @@ class EventEffect(Step):
 class EventCardAfter(Step):
     card: str
 
+    def on_drop(self, state: GameState) -> GameState:
+        return state.with_deck("event", state.deck("event").discarded(self.card))
+
     def run(self, state: GameState, ctx: Context) -> GameState:
         card = tables.event_card(state.config, self.card)
         deck = state.deck("event")

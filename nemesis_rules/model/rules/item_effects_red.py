@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
@@ -183,6 +184,8 @@ def _decoy(state: GameState, player: int, params: Params, ctx: Context) -> GameS
             continue
         fighting = bool(state.characters_at(source))
         for intruder in state.intruders_at(source):
+            if not tables.can_move(state, intruder):
+                continue  # a Lair never moves (VS-RB, Lair Movement)
             if fighting:
                 frames.append(IntruderAttack(intruder.id, 0, "decoy"))
             frames.append(DecoyPull(intruder.id, source, to))

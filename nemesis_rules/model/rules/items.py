@@ -51,8 +51,21 @@ def discard_item(state: GameState, slug: str) -> GameState:
         deck = state.deck("blue")
         return state.with_deck("blue", replace(deck, unknown=deck.unknown.add(slug)))
     if colour in ITEM_COLOURS:
-        return state.with_deck(colour, state.deck(colour).discarded(slug))
+        return state.with_deck(_home_deck(state, slug), state.deck(_home_deck(state, slug)).discarded(slug))
     return replace(state, removed=state.removed.add(f"item:{slug}"))
+
+
+def _home_deck(state: GameState, slug: str) -> str:
+    """The deck a card of ``slug`` came from. Energy Charges (red, yellow) and Clothes (yellow,
+    green) are in two decks; a card goes back to a deck that is missing one of them."""
+    for colour, printed in tables.item_decks(state.config):
+        if colour not in ITEM_COLOURS or slug not in printed:
+            continue
+        deck = state.deck(colour)
+        there = deck.unknown.count(slug) + deck.top.count(slug) + deck.bottom.count(slug) + deck.discard.count(slug)
+        if there < printed.count(slug):
+            return colour
+    return str(getattr(tables.item(state.config, slug), "colour", "red"))
 
 
 def gain_item(state: GameState, player: int, slug: str, *, ammo: int | None = None) -> GameState:
@@ -97,6 +110,10 @@ def drop(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
         room = state.room(c.position)
         return state.with_room(c.position, replace(room, objects=room.objects.add(slug)))
     ctx.fire("base.item.drop")
+    c = state.character(player)
+    if c.quest(slug) == "active":
+        # a quest item discarded is out of the game: it leaves the character board too
+        state = state.with_character(replace(c, quests=tuple((q, s) for q, s in c.quests if q != slug)))
     return discard_item(state, slug)
 
 
@@ -195,6 +212,10 @@ class SearchDraw(ChanceNode):
     chance = "item-card"
     clause = "base.search.draw-two"
 
+    def on_drop(self, state: GameState) -> GameState:
+        deck = state.deck(self.colour)
+        return state.with_deck(self.colour, replace(deck, bottom=(*deck.bottom, *self.drawn)))
+
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.deck(self.colour).draw_outcomes()
 
@@ -230,6 +251,10 @@ class SearchKeep(Choice):
     colour: str
     drawn: tuple[str, ...]
     clause = "base.search.draw-two"
+
+    def on_drop(self, state: GameState) -> GameState:
+        deck = state.deck(self.colour)
+        return state.with_deck(self.colour, replace(deck, bottom=(*deck.bottom, *self.drawn)))
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
         c = state.character(self.player)

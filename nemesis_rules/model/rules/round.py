@@ -133,7 +133,7 @@ class Turn(Choice):
             ctx.fire("base.round.pass-voluntary")
             c = state.character(self.player)
             state = state.with_character(replace(c, passed=True))
-            state = state.push(PassDiscard(self.player, ""), EndTurn(self.player))
+            state = state.push(OfferPassDiscard(self.player), EndTurn(self.player))
             # on top of the pass frames, so that a wound for passing resolves now
             return tables.on_pass(state, self.player, ctx)
         rule = ACTIONS[decision.kind]
@@ -183,6 +183,18 @@ class EndTurn(Step):
             state = light_wounds(state, self.player, 1, ctx)
         # the ruleset's own end-of-turn effects (a Lair's noise roll) resolve before the next turn
         return tables.end_of_turn(state, self.player, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class OfferPassDiscard(Step):
+    """A player who passed may discard cards, unless passing has just killed them (Bleeding)."""
+
+    player: int
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            return state
+        return state.push(PassDiscard(self.player, ""))
 
 
 @dataclass(frozen=True, slots=True)

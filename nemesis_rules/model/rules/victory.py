@@ -11,7 +11,7 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.cards import Condition
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Frame, Step
-from nemesis_rules.model.multiset import EMPTY
+from nemesis_rules.model.multiset import EMPTY, Multiset
 from nemesis_rules.model.state import GameState
 
 INFECTED = "contamination-infected"
@@ -35,7 +35,10 @@ class EngineCheck(Step):
         ctx.fire("base.end.engines")
         if damaged >= 2:
             state = _kill_hibernators(state, ctx, "base.end.engines")
-            return replace(state, flags=state.flags | {"ship-destroyed"}, intruders=())
+            aside = Multiset.of(i.token for i in state.intruders if i.token is not None)
+            return replace(
+                state, flags=state.flags | {"ship-destroyed"}, intruders=(), token_pool=state.token_pool.union(aside)
+            )
         return state
 
 

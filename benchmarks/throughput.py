@@ -1,0 +1,207 @@
+"""Throughput of the engine, measured against two yardsticks on the same machine in the same run.
+
+Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spots). It prints:
+
+* random play with every catalogued invariant checked after every transition (what ``fuzz``
+  does): steps per second, mean microseconds per step, games per second; and the same without
+  invariants, to show what checking costs;
+* python-chess playing random legal chess (moves per second), the ``bench`` extra;
+* the CPython floor: ``dataclasses.replace`` on a small frozen slotted dataclass;
+* the speed-up of a two-process campaign (``fuzz --jobs 2``) over one process;
+
+then the ratios against the targets: at least 1.0x python-chess, at most 10x the floor, at
+least 1.8x on two jobs. It is a measurement, not a test: nothing fails when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import dataclasses
+import io
+import os
+import pstats
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from nemesis_rules.invariants import Checker
+from nemesis_rules.invariants.campaign import Campaign, play_all
+from nemesis_rules.invariants.catalogue import catalogue
+from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
+from nemesis_rules.model.engine import step
+from nemesis_rules.model.game import start
+from nemesis_rules.model.play import choose
+
+TARGET_CHESS = 1.0
+TARGET_FLOOR = 10.0
+TARGET_JOBS = 1.8
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Small:
+    """The smallest meaningful immutable update: three fields, one changes."""
+
+    a: int
+    b: int
+    c: int
+
+
+def games_for(seconds: float, play_one: Callable[[int], int]) -> tuple[int, int, float]:
+    """Play games (seed 0, 1, ...) until ``seconds`` have passed: (games, steps, seconds)."""
+    started = time.perf_counter()
+    games = steps = 0
+    while time.perf_counter() - started < seconds:
+        steps += play_one(games)
+        games += 1
+    return games, steps, time.perf_counter() - started
+
+
+def paired(seconds: float, rulesets: tuple[str, ...]) -> tuple[tuple[int, int, float], tuple[int, int, float]]:
+    """The same games with and without invariants, alternately (so a load spike on a shared
+    machine hits both alike): (games, steps, seconds) with invariants, then without."""
+    checked = nemesis_game(rulesets, invariants=True)
+    bare = nemesis_game(rulesets, invariants=False)
+    for seed in range(2 * len(rulesets)):  # warm up: tables loaded, caches filled
+        checked(seed)
+        bare(seed)
+    games = steps = 0
+    with_time = without_time = 0.0
+    while with_time + without_time < 2 * seconds:
+        started = time.perf_counter()
+        steps += checked(games)
+        middle = time.perf_counter()
+        bare(games)
+        with_time += middle - started
+        without_time += time.perf_counter() - middle
+        games += 1
+    return (games, steps, with_time), (games, steps, without_time)
+
+
+def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool) -> Callable[[int], int]:
+    def play(seed: int) -> int:
+        ruleset = rulesets[seed % len(rulesets)]
+        rng = random.Random(seed)
+        state = start(ruleset, 1 + seed % 5)
+        checker = Checker(ruleset) if invariants else None
+        if checker is not None:
+            checker.first(state)
+        steps = 0
+        while state.end is None:
+            action = choose(state, rng)
+            transition = step(state, action)
+            if checker is not None:
+                checker.after(state, action, transition.state, transition.fired)
+            state = transition.state
+            steps += 1
+        return steps
+
+    return play
+
+
+def chess_game(seed: int) -> int:
+    import chess
+
+    rng = random.Random(seed)
+    board = chess.Board()
+    moves = 0
+    while not board.is_game_over(claim_draw=False):
+        board.push(rng.choice(list(board.legal_moves)))
+        moves += 1
+    return moves
+
+
+def floor_updates(seconds: float) -> float:
+    """``dataclasses.replace`` calls per second on :class:`Small`."""
+    value = Small(1, 2, 3)
+    n = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(10_000):
+            value = dataclasses.replace(value, b=value.b + 1)
+        n += 10_000
+    return n / (time.perf_counter() - started)
+
+
+def jobs_speedup(games: int, rulesets: tuple[str, ...], repeats: int = 2) -> tuple[float, float]:
+    """Seconds of the same fuzz campaign on one process and on two (the best of ``repeats``)."""
+    setup = Setup(invariant_ids=tuple(i.id for i in catalogue()))
+    campaign = Campaign(games, 1, (1, 2, 3, 4, 5), rulesets, setup, out=Path(os.devnull))
+    best = {1: float("inf"), 2: float("inf")}
+    for _ in range(repeats):
+        for jobs in (1, 2):
+            started = time.perf_counter()
+            play_all(campaign, jobs)
+            best[jobs] = min(best[jobs], time.perf_counter() - started)
+    return best[1], best[2]
+
+
+def profile(rulesets: tuple[str, ...], games: int, top: int) -> str:
+    """The engine's hot spots over ``games`` games with invariants on, by own time."""
+    play = nemesis_game(rulesets, invariants=True)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        play(seed)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement (default 6)")
+    parser.add_argument("--jobs-games", type=int, default=60, help="games of the --jobs campaign (default 60)")
+    parser.add_argument("--profile", action="store_true", help="also print the engine's hot spots")
+    args = parser.parse_args()
+    rulesets = playable_rulesets()
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"nemesis-rules throughput ({', '.join(rulesets)}; players 1-5; {os.cpu_count()} CPU(s), "
+        f"load average {load:.2f} at the start)"
+    )
+    (g, s, t), (g0, s0, t0) = paired(args.seconds, rulesets)
+    checked = s / t
+    print(f"  with every invariant: {checked:9.0f} steps/s  {1e6 * t / s:7.1f} us/step  {g / t:6.2f} games/s")
+    bare = s0 / t0
+    print(f"  engine alone:         {bare:9.0f} steps/s  {1e6 * t0 / s0:7.1f} us/step  {g0 / t0:6.2f} games/s")
+    cost = 1e6 * (t / s - t0 / s0)
+    print(f"  invariants cost {cost:.1f} us/step ({100 * (bare / checked - 1):.0f}% on top of the engine)")
+
+    try:
+        cg, cs, ct = games_for(args.seconds, chess_game)
+        chess_rate: float | None = cs / ct
+        print(f"python-chess random play: {cs / ct:9.0f} moves/s  {1e6 * ct / cs:7.1f} us/move  {cg / ct:6.2f} games/s")
+    except ImportError:
+        chess_rate = None
+        print("python-chess: not installed (pip install -e '.[bench]')")
+
+    floor = floor_updates(min(args.seconds, 2.0))
+    print(f"CPython floor (dataclasses.replace, 3-field frozen slotted): {floor:,.0f} updates/s, {1e6 / floor:.2f} us")
+
+    one, two = jobs_speedup(args.jobs_games, rulesets)
+    speedup = one / two
+    print(f"fuzz campaign of {args.jobs_games} games (best of 2): {one:.1f} s on 1 job, {two:.1f} s on 2 jobs")
+
+    print("ratios (target):")
+    if chess_rate is not None:
+        ratio = checked / chess_rate
+        verdict = "met" if ratio >= TARGET_CHESS else "missed"
+        print(f"  vs python-chess: {ratio:.2f}x (at least {TARGET_CHESS}x: {verdict})")
+    per_step = 1e6 / checked
+    floor_ratio = per_step / (1e6 / floor)
+    verdict = "met" if floor_ratio <= TARGET_FLOOR else "missed"
+    print(f"  vs the CPython floor: {floor_ratio:.0f}x its time per update (at most {TARGET_FLOOR:.0f}x: {verdict})")
+    verdict = "met" if speedup >= TARGET_JOBS else "missed"
+    print(f"  --jobs 2 speed-up: {speedup:.2f}x (at least {TARGET_JOBS}x: {verdict})")
+
+    if args.profile:
+        print("\nhot spots (own time, 20 games with invariants):")
+        print(profile(rulesets, 20, 25))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""``nemesis-rules fuzz``: many seeded random games, every invariant checked after every
+transition; each violation saved as a record, shrunk, and printed with the ``replay`` command
+that shows it again. ``nemesis-rules fuzz merge`` combines the summaries of a campaign's shards.
+
+Exit codes: 0 no violation, 1 a violation (the rules, or the engine, say no), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from nemesis_rules.cli.common import emit, parse_assignments
+from nemesis_rules.errors import BadInputError
+
+PLAYER_COUNTS = (1, 2, 3, 4, 5)
+SHRINK_BUDGET = 200
+REPORT_SEEDS = 11
+"""The human report names the first violation of each invariant and up to 10 more seeds."""
+PROGRESS_FROM = 10
+"""Campaigns of at least this many games show a progress bar (not with --json)."""
+
+fuzz_app = typer.Typer(
+    name="fuzz",
+    help="Play many seeded random games and check every invariant after every transition.",
+    invoke_without_command=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+def parse_players(text: str) -> tuple[int, ...]:
+    """``all``, one count, or a comma-separated list of counts (1-5)."""
+    if text.strip() == "all":
+        return PLAYER_COUNTS
+    counts = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or int(part) not in PLAYER_COUNTS:
+            raise BadInputError(f"player count must be 1 to 5 or 'all', got {text!r}", "--players")
+        counts.append(int(part))
+    return tuple(sorted(set(counts)))
+
+
+def parse_rulesets(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rulesets to play and those skipped because their rules are not registered yet
+    (``all`` skips them; naming one that is not playable is bad input)."""
+    from nemesis_rules.invariants.fuzzing import playable_rulesets
+    from nemesis_rules.model.rulesets import RULESETS
+
+    playable = playable_rulesets()
+    if text == "all":
+        return playable, tuple(r for r in RULESETS if r not in playable)
+    if text not in RULESETS:
+        raise BadInputError(f"unknown ruleset {text!r} (choose from {', '.join(RULESETS)}, all)", "--ruleset")
+    if text not in playable:
+        raise BadInputError(f"ruleset {text!r} is not playable yet (its rules are not registered)", "--ruleset")
+    return (text,), ()
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    index, sep, total = text.partition("/")
+    if not sep or not index.isdigit() or not total.isdigit() or not 1 <= int(index) <= int(total):
+        raise BadInputError(f"expected I/N with 1 <= I <= N, got {text!r}", "--shard")
+    return int(index), int(total)
+
+
+def choose_invariants(rulesets: tuple[str, ...], skip: list[str], catalogue_on: bool) -> tuple[str, ...]:
+    from nemesis_rules.invariants import catalogue
+
+    known = {i.id for i in catalogue()}
+    unknown = sorted(set(skip) - known)
+    if unknown:
+        raise BadInputError(f"unknown invariant {unknown[0]!r} (see the invariant catalogue)", "--skip-invariant")
+    if not catalogue_on:
+        return ()
+    return tuple(i.id for i in catalogue() if i.id not in skip and any(i.applies_to(r) for r in rulesets))
+
+
+@fuzz_app.callback()
+def fuzz_command(
+    ctx: typer.Context,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Game g of the campaign plays with seed S+g.")] = 1,
+    players: Annotated[str, typer.Option("--players", help="1 to 5, a list (2,3) or all.")] = "all",
+    ruleset: Annotated[str, typer.Option("--ruleset", help="base, void-seeders or all.")] = "all",
+    ruling: Annotated[list[str] | None, typer.Option("--ruling", help="Ruling reading ID=OPTION.")] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", help="Data variant FAMILY=OPTION.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play on.")] = 1,
+    shard: Annotated[
+        str | None, typer.Option("--shard", metavar="I/N", help="Play only the I-th of N slices of the campaign.")
+    ] = None,
+    coverage: Annotated[
+        bool, typer.Option("--coverage", help="Prefer actions that fire clauses not fired yet.")
+    ] = False,
+    out: Annotated[Path, typer.Option("--out", help="Folder for records and the summary.")] = Path("fuzz-out"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    invariant: Annotated[
+        list[str] | None,
+        typer.Option("--invariant", metavar="FILE.py:NAME", help="Also check a function of yours (repeatable)."),
+    ] = None,
+    skip_invariant: Annotated[
+        list[str] | None, typer.Option("--skip-invariant", metavar="ID", help="Leave a catalogued invariant out.")
+    ] = None,
+    catalogue_on: Annotated[
+        bool, typer.Option("--catalogue/--no-catalogue", help="Check the invariant catalogue (default) or not.")
+    ] = True,
+    shrink_budget: Annotated[
+        int, typer.Option("--shrink-budget", min=0, help="Candidate replays per shrink (0: no shrinking).")
+    ] = SHRINK_BUDGET,
+) -> None:
+    """Play seeded random games and check every invariant after every transition."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from nemesis_rules.invariants.campaign import Campaign, run
+    from nemesis_rules.invariants.fuzzing import Setup
+    from nemesis_rules.invariants.user import load_user_invariant
+    from nemesis_rules.model.config import make_config
+
+    counts = parse_players(players)
+    rulesets, skipped = parse_rulesets(ruleset)
+    if not rulesets:
+        raise BadInputError("no ruleset is playable yet", "--ruleset")
+    rulings = parse_assignments(ruling or (), "--ruling")
+    variants = parse_assignments(variant or (), "--variant")
+    for name in rulesets:
+        make_config(name, counts[0], rulings, variants)
+    users = tuple(invariant or ())
+    for spec in users:
+        load_user_invariant(spec)
+    ids = choose_invariants(rulesets, list(skip_invariant or ()), catalogue_on)
+    setup = Setup(
+        rulings=tuple(sorted(rulings.items())),
+        variants=tuple(sorted(variants.items())),
+        invariant_ids=ids,
+        user_invariants=users,
+        coverage=coverage,
+    )
+    sharding = parse_shard(shard)
+    campaign = Campaign(games, seed, counts, rulesets, setup, sharding, out, shrink_budget)
+    if as_json or len(campaign.specs()) < PROGRESS_FROM:
+        summary = run(campaign, jobs)
+    else:
+        summary = _run_with_progress(campaign, jobs)
+    name = f"summary-{sharding[0]}-of-{sharding[1]}.json" if sharding else "summary.json"
+    out.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    emit(text, out / name)
+    if as_json:
+        typer.echo(text, nl=False)
+    else:
+        _report(summary, skipped, out / name)
+    if summary["violations"]:
+        raise typer.Exit(1)
+
+
+def _run_with_progress(campaign: Any, jobs: int) -> dict[str, Any]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from nemesis_rules.invariants.campaign import run
+
+    total = len(campaign.specs())
+    columns = (TextColumn("fuzz"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[found]}"))
+    with Progress(*columns, TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total, found="")
+        violations = 0
+
+        def advance(result: Any) -> None:
+            nonlocal violations
+            violations += len(result.found)
+            bar.update(task, advance=1, found=f"{violations} violation(s)" if violations else "")
+
+        return run(campaign, jobs, advance)
+
+
+def _report(summary: dict[str, Any], skipped: tuple[str, ...], written: Path) -> None:
+    """The summary for a person: totals, each violation with its replay command, gaps, coverage."""
+    campaign = summary["campaign"]
+    shard = f", shard {summary['shard'][0]}/{summary['shard'][1]}" if summary["shard"] else ""
+    typer.echo(
+        f"fuzz: {summary['games']} game(s) ({', '.join(campaign['rulesets'])}; "
+        f"players {','.join(map(str, campaign['players']))}{shard}), {summary['steps']} steps in "
+        f"{summary['seconds']:.1f} s ({summary['steps_per_second']:.0f} steps/s)"
+    )
+    for name in skipped:
+        typer.echo(f"skipped ruleset {name}: not playable yet (its rules are not registered)")
+    violations = summary["violations"]
+    typer.echo(f"violations: {len(violations)}")
+    by_invariant: dict[str, list[dict[str, Any]]] = {}
+    for v in violations:
+        by_invariant.setdefault(v["invariant"], []).append(v)
+    for invariant, found in by_invariant.items():
+        v = found[0]
+        typer.echo(
+            f"  {invariant} ({len(found)} game(s)): {v['message']} "
+            f"(seed {v['seed']}, {v['ruleset']}, {v['players']} player(s), step {v['step']})"
+        )
+        shrunk = v.get("shrunk")
+        if shrunk:
+            minimal = "minimal" if shrunk["minimal"] else f"shrink budget used up after {shrunk['tried']} tries"
+            typer.echo(f"    record: {v['record']} (shrunk to {shrunk['steps']} steps, {minimal})")
+        else:
+            typer.echo(f"    record: {v['record']}")
+        typer.echo(f"    replay: {v['replay']}")
+        if len(found) > 1:
+            seeds = ", ".join(str(other["seed"]) for other in found[1:REPORT_SEEDS])
+            more = f" and {len(found) - REPORT_SEEDS} more" if len(found) > REPORT_SEEDS else ""
+            typer.echo(f"    also seeds {seeds}{more} (records and replay commands in the summary)")
+    typer.echo(f"rule gaps reached: {len(summary['gaps'])}")
+    for gap in summary["gaps"]:
+        decided = f"ruling {gap['ruling']}={gap['reading']}" if gap["ruling"] else "no ruling decides it"
+        typer.echo(f"  {gap['clause']}: {gap['situation']} ({decided}); first record: {gap['record']}")
+    reasons = ", ".join(f"{k} {n}" for k, n in summary["end_reasons"].items())
+    typer.echo(f"end reasons: {reasons}")
+    for ruleset, cov in summary["clause_coverage"].items():
+        typer.echo(f"clause coverage ({ruleset}): {cov['fired']}/{cov['clauses']} ({cov['percent']}%)")
+    typer.echo(f"summary: {written}")
+
+
+@fuzz_app.command("merge")
+def merge_command(
+    summaries: Annotated[
+        list[Path], typer.Argument(metavar="SUMMARY.json...", help="The summaries of every shard of one campaign.")
+    ],
+    out: Annotated[Path | None, typer.Option("--out", help="Write the merged summary to this file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the merged summary as JSON.")] = False,
+) -> None:
+    """Combine the summaries of a campaign's shards (fuzz --shard I/N) into one."""
+    from nemesis_rules.invariants.shards import load_summary, merge
+
+    try:
+        loaded = [load_summary(path) for path in summaries]
+        merged = merge(loaded, [str(p) for p in summaries])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadInputError(str(exc).strip("'\"")) from None
+    text = json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
+    if out is not None:
+        emit(text, out)
+    if as_json:
+        typer.echo(text, nl=False)
+    else:
+        _report(merged, (), out if out is not None else Path("(not written)"))
+    if merged["violations"]:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(fuzz_app)

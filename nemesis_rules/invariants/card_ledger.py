@@ -1,0 +1,217 @@
+"""The ledger of cards (:mod:`.ledger`): shared decks and their discard piles, characters'
+hands, action decks and discard piles, Serious Wound cards on character boards, Item cards in
+hand slots and inventories, quest items, cards a pending procedure holds, and cards out of the
+game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from nemesis_rules.invariants.components import box, per_config
+from nemesis_rules.invariants.ledger import Counts, Ledger, Source, tally
+from nemesis_rules.invariants.places import (
+    ITEMS,
+    CharacterPart,
+    character_parts,
+    fixed,
+    multiset_counts,
+    removed_source,
+    strings,
+)
+from nemesis_rules.model import tables
+from nemesis_rules.model.config import GameConfig
+from nemesis_rules.model.frames import Frame
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.state import Character, GameState
+
+# -- cards -------------------------------------------------------------------------------------
+
+
+def _deck_category(state: GameState, name: str) -> str:
+    return ITEMS if name in box(state.config).item_decks else f"deck:{name}"
+
+
+def _deck_cards(state: GameState, value: Any, acc: Counts, sign: int) -> None:
+    for name, deck in value:
+        category = _deck_category(state, name)
+        tally(acc, category, deck.unknown, sign)
+        tally(acc, category, deck.top, sign)
+        tally(acc, category, deck.bottom, sign)
+        tally(acc, category, deck.discard, sign)
+
+
+def _deck_delta(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+    if len(old) != len(new):
+        _deck_cards(before, old, acc, -1)
+        _deck_cards(after, new, acc, 1)
+        return
+    for (name_a, a), (name_b, b) in zip(old, new, strict=True):
+        if a is b and name_a == name_b:
+            continue
+        for part in ("unknown", "top", "bottom", "discard"):
+            pa, pb = getattr(a, part), getattr(b, part)
+            if pa is not pb:
+                tally(acc, _deck_category(before, name_a), pa, -1)
+                tally(acc, _deck_category(after, name_b), pb, 1)
+
+
+@per_config
+def _contamination_cards(config: GameConfig) -> frozenset[str]:
+    deck = box(config).decks.get("contamination")
+    return frozenset(deck.distinct()) if deck is not None else frozenset()
+
+
+def _own_card_category(state: GameState, player: int) -> Callable[[str], str]:
+    """A character's cards are its own action cards and Contamination cards (their own deck)."""
+    contamination = _contamination_cards(state.config)
+    own = f"action:{player}"
+    return lambda key: "deck:contamination" if key in contamination else own
+
+
+def _action_cards(state: GameState, player: int, cards: Multiset, acc: Counts, sign: int) -> None:
+    category = _own_card_category(state, player)
+    for key, n in cards.items():
+        k = (category(key), key)
+        acc[k] = acc.get(k, 0) + sign * n
+
+
+def _quest_slugs(state: GameState, player: int) -> tuple[str, ...]:
+    name = state.character(player).name
+    return box(state.config).quest_items.get(name, ())
+
+
+def _held_category(state: GameState, player: int) -> Callable[[str], str]:
+    """A hand slot holds Item cards, or the holder's own Heavy quest item once it is active."""
+    quests = _quest_slugs(state, player)
+    own = f"quest:{player}"
+    return lambda key: own if key in quests else ITEMS
+
+
+def _quests_on_board(state: GameState, c: Character, value: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    """Quest items still on the character board: all but the active Heavy ones, which sit in a
+    hand slot (and are counted there)."""
+    return strings(slug for slug, status in value if not (status == "active" and tables.is_heavy(state.config, slug)))
+
+
+def _held(state: GameState, c: Character, value: tuple[str, ...]) -> dict[str, int]:
+    return strings(h for h in value if h not in tables.HEAVY_OBJECTS)
+
+
+CHARACTER_CARD_PARTS: Mapping[str, CharacterPart] = {
+    "hand": CharacterPart(multiset_counts, _own_card_category),
+    "deck": CharacterPart(multiset_counts, _own_card_category),
+    "discard": CharacterPart(multiset_counts, _own_card_category),
+    "serious_wounds": CharacterPart(
+        lambda s, c, v: strings(w for w in v if w != "unknown"), fixed("deck:serious-wound")
+    ),
+    "hands": CharacterPart(_held, _held_category),
+    "inventory": CharacterPart(multiset_counts, fixed(ITEMS)),
+    "quests": CharacterPart(_quests_on_board, lambda state, player: lambda key: f"quest:{player}"),
+}
+"""The fields of a character that hold cards, and how each is counted."""
+
+
+FrameHolding = Callable[[Any], Iterable[tuple[str, str]]]
+
+
+def _event_card(frame: Any) -> Iterable[tuple[str, str]]:
+    return (("deck:event", str(frame.card)),)
+
+
+def _drawn_item_cards(frame: Any) -> Iterable[tuple[str, str]]:
+    return ((ITEMS, str(card)) for card in frame.drawn)
+
+
+FRAME_HOLDINGS: dict[str, FrameHolding] = {
+    # An Event card is out of the deck while its effect resolves (events.EventEffect / EventCardAfter).
+    "EventEffect": _event_card,
+    "EventCardAfter": _event_card,
+    # A search: the Item cards drawn wait until the searcher keeps one (items.SearchDraw / SearchKeep).
+    "SearchDraw": _drawn_item_cards,
+    "SearchKeep": _drawn_item_cards,
+}
+"""Pending procedure frames that hold cards, by frame class name."""
+
+PLAYER_FRAME_HOLDINGS: dict[str, Callable[[Any], Iterable[str]]] = {
+    # Eclosion: the cards a character has drawn wait in the procedure until they are discarded.
+    "EclosionDraw": lambda frame: frame.drawn,
+    "EclosionCard": lambda frame: frame.drawn,
+}
+"""Pending frames holding cards of one character's (``frame.player``) own deck."""
+
+
+def _frame_cards(state: GameState, frames: Iterable[Frame], acc: Counts, sign: int) -> None:
+    for frame in frames:
+        name = type(frame).__name__
+        holding = FRAME_HOLDINGS.get(name)
+        if holding is not None:
+            for category, key in holding(frame):
+                acc[(category, key)] = acc.get((category, key), 0) + sign
+            continue
+        own = PLAYER_FRAME_HOLDINGS.get(name)
+        if own is not None:
+            _action_cards(state, getattr(frame, "player"), Multiset.of(own(frame)), acc, sign)  # noqa: B009
+
+
+def _pending_cards(state: GameState, value: Any, acc: Counts, sign: int) -> None:
+    _frame_cards(state, value, acc, sign)
+
+
+def _pending_delta(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+    """Only the frames above the part of the stack both states share are looked at."""
+    shared = 0
+    for a, b in zip(old, new, strict=False):
+        if a is not b:
+            break
+        shared += 1
+    _frame_cards(before, old[shared:], acc, -1)
+    _frame_cards(after, new[shared:], acc, 1)
+
+
+def _card_box(state: GameState) -> Counts:
+    return _card_box_for(state.config, tuple(c.name for c in state.characters))
+
+
+_card_boxes: dict[tuple[int, tuple[str, ...]], tuple[GameConfig, Counts]] = {}
+
+
+def _card_box_for(config: GameConfig, names: tuple[str, ...]) -> Counts:
+    hit = _card_boxes.get((id(config), names))
+    if hit is not None and hit[0] is config:
+        return hit[1]
+    b = box(config)
+    out: Counts = {}
+    for name, cards in b.decks.items():
+        category = ITEMS if name in b.item_decks else f"deck:{name}"
+        tally(out, category, cards)
+    for player, name in enumerate(names, start=1):
+        if name not in b.quest_items:
+            continue
+        tally(out, f"action:{player}", tables.action_deck(config, name))
+        tally(out, f"quest:{player}", b.quest_items[name])
+        tally(out, ITEMS, (b.starting_weapons[name],))
+    if len(_card_boxes) > 256:
+        _card_boxes.clear()
+    _card_boxes[(id(config), names)] = (config, out)
+    return out
+
+
+def _names_changed(before: GameState, after: GameState) -> bool:
+    if before.characters is after.characters:
+        return False
+    return any(a.name != b.name for a, b in zip(before.characters, after.characters, strict=False)) or len(
+        before.characters
+    ) != len(after.characters)
+
+
+CARDS = Ledger(
+    sources=(
+        Source("decks", _deck_cards, _deck_delta),
+        character_parts(CHARACTER_CARD_PARTS),
+        Source("pending", _pending_cards, _pending_delta),
+        removed_source(ITEMS, prefixes=("deck:", "action:", "quest:")),
+    ),
+    box=_card_box,
+    box_changed=_names_changed,
+)

@@ -1,0 +1,122 @@
+"""Characters: wound counts, hand sizes after the draw, death is final, and who may act
+(RU-RB p.10, p.20-21; facts.md §2, §5)."""
+
+from __future__ import annotations
+
+from nemesis_rules.invariants.core import character_invariant, problems, step_invariant
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Action, Decision, Outcome
+from nemesis_rules.model.engine import Context
+from nemesis_rules.model.rules.round import ActionCardDraw, DrawUp, Turn
+from nemesis_rules.model.rules.wounds import DEATH_AT_SERIOUS
+from nemesis_rules.model.state import Character, GameState
+
+LIGHT_WOUND_SPACES = 2
+"""The Light Wound track has two spaces; the third Light Wound becomes a Serious Wound."""
+
+
+@character_invariant(
+    "characters.wounds",
+    "A character has 0-2 Light Wounds, at most 3 Serious Wounds, and only dresses wounds it has.",
+    "base.wound.light-conversion",
+)
+def wound_counts(state: GameState, c: Character) -> str | None:
+    found = []
+    if not 0 <= c.light_wounds <= LIGHT_WOUND_SPACES:
+        found.append(f"player {c.player} has {c.light_wounds} Light Wounds")
+    if len(c.serious_wounds) > DEATH_AT_SERIOUS:
+        found.append(f"player {c.player} has {len(c.serious_wounds)} Serious Wounds")
+    if c.dressed:
+        undressable = [w for w in set(c.dressed) if c.dressed.count(w) > c.serious_wounds.count(w)]
+        if undressable:
+            found.append(f"player {c.player} dressed wounds it does not have: {', '.join(sorted(undressable))}")
+    return problems(found)
+
+
+@step_invariant(
+    "characters.death-final",
+    "A dead character stays dead.",
+    "base.death.corpse",
+    reads=("characters",),
+)
+def death_is_final(before: GameState, action: Action, after: GameState) -> str | None:
+    if before.characters is after.characters:
+        return None
+    return problems(
+        f"player {b.player} was dead and is now {a.status}"
+        for b, a in zip(before.characters, after.characters, strict=False)
+        if b.status == "dead" and a.status != "dead"
+    )
+
+
+def _drawing(state: GameState) -> bool:
+    """Whether the Player Phase draw is under way: an action card draw is the open chance node,
+    with the draw's own procedure (DrawUp) beneath it (other effects that draw cards, such as
+    the Adrenaline Injection, use other procedures)."""
+    pending = state.pending
+    return len(pending) >= 2 and type(pending[-1]) is ActionCardDraw and type(pending[-2]) is DrawUp
+
+
+def _hand_size(state: GameState, player: int) -> int:
+    return tables.hand_size(state, state.character(player), Context())
+
+
+@step_invariant(
+    "characters.hand-after-draw",
+    "The draw never takes a hand beyond its size, and after it every active character holds its "
+    "hand size (or every card it has, when fewer are left).",
+    "base.round.draw",
+)
+def hand_after_draw(before: GameState, action: Action, after: GameState) -> str | None:
+    drawing = _drawing(before)
+    if drawing and isinstance(action, Outcome):
+        top = before.pending[-1]
+        assert isinstance(top, ActionCardDraw)
+        c = after.character(top.player)
+        size = _hand_size(after, top.player)
+        if c.hand.total > size:
+            return f"player {c.player} drew to {c.hand.total} cards, beyond the hand size {size}"
+    if not (drawing or before.round != after.round):
+        return None
+    if after.phase != "player" or after.end is not None or _drawing(after):
+        return None
+    found = []
+    for c in after.characters:
+        if not c.active:
+            continue
+        size = _hand_size(after, c.player)
+        available = c.hand.total + c.deck.total + c.discard.total
+        if c.hand.total < min(size, available):
+            found.append(f"player {c.player} holds {c.hand.total} cards after the draw (hand size {size})")
+    return problems(found)
+
+
+@step_invariant(
+    "turns.dead-never-act",
+    "A dead character never decides anything; a character out of play (dead, hibernating, escaped) takes no turn.",
+    "base.hibernation.out-of-play",
+)
+def dead_never_act(before: GameState, action: Action, after: GameState) -> str | None:
+    if not isinstance(action, Decision):
+        return None
+    c = before.character(action.player)
+    if c.status == "dead":
+        return f"player {c.player} is dead but decided '{action}'"
+    top = before.pending[-1] if before.pending else None
+    if isinstance(top, Turn) and not c.active:
+        return f"player {c.player} is {c.status} but took a turn ('{action}')"
+    return None
+
+
+@step_invariant(
+    "turns.passed-no-actions",
+    "A player who has passed takes no further turn that round.",
+    "base.round.passed-no-actions",
+)
+def passed_no_actions(before: GameState, action: Action, after: GameState) -> str | None:
+    if not isinstance(action, Decision):
+        return None
+    top = before.pending[-1] if before.pending else None
+    if isinstance(top, Turn) and before.character(action.player).passed:
+        return f"player {action.player} passed this round but acted again ('{action}')"
+    return None

@@ -1,0 +1,118 @@
+"""Conservation: every token and card is in exactly one place (bag, set aside, supply, board, a
+deck, a discard pile, a hand, out of the game) and the totals never change (facts.md §1, §10,
+§11; RU-RB p.3 component list).
+
+Each kind of component is a ledger (:mod:`.places`) compared with the box: during setup,
+components not yet laid out are still in the box, so a category may hold fewer than the box
+but never more; once setup is over every component is somewhere, exactly once. After every
+transition the fuzzer checks them incrementally (:class:`~.ledger.LedgerTracker`).
+"""
+
+from __future__ import annotations
+
+from nemesis_rules.invariants.card_ledger import CARDS
+from nemesis_rules.invariants.components import box
+from nemesis_rules.invariants.core import Invariant, Tracker, problems, register, state_invariant
+from nemesis_rules.invariants.ledger import Ledger, LedgerTracker
+from nemesis_rules.invariants.ledgers import EXPLORATION_TOKENS, SETUP_PIECES, TOKENS
+from nemesis_rules.invariants.places import unaccounted_fields, unknown_removed_kinds
+from nemesis_rules.model.state import Deck, GameState
+
+
+def _register(id: str, statement: str, clause: str, ledger: Ledger) -> None:
+    def tracker() -> Tracker:
+        return LedgerTracker(ledger)
+
+    register(Invariant(id, statement, clause, "state", ledger.check, reads=frozenset(ledger.fields), tracker=tracker))
+
+
+_register(
+    "conservation.intruder-tokens",
+    "Every Intruder token is in exactly one place: the bag, the pool beside the board, set aside "
+    "on its Intruder, or out of the game; none appears or vanishes.",
+    "base.setup.token-supply",
+    TOKENS,
+)
+_register(
+    "conservation.exploration-tokens",
+    "Every exploration token is in exactly one place: the pool, face down on a room tile, or out of the game.",
+    "base.explore.token-removed",
+    EXPLORATION_TOKENS,
+)
+_register(
+    "conservation.cards",
+    "Every card is in exactly one place: its deck or discard pile, a hand, an action deck or discard "
+    "pile, a character board, hand slot or inventory, a procedure resolving it, or out of the game.",
+    "base.setup.decks",
+    CARDS,
+)
+_register(
+    "conservation.setup-pieces",
+    "Objective cards, Character draft cards, escape pod tokens and engine tokens are each in exactly one place.",
+    "base.setup.objectives",
+    SETUP_PIECES,
+)
+
+
+@state_invariant(
+    "conservation.fields",
+    "Every field of the state and every kind of component out of the game is one the conservation "
+    "invariants account for.",
+    "base.supply.components",
+    reads=("removed",),
+)
+def fields_accounted(state: GameState) -> str | None:
+    found = [f"state field {name} is not accounted for by conservation" for name in unaccounted_fields()]
+    found.extend(f"out-of-the-game entries of unknown kind '{kind}:'" for kind in unknown_removed_kinds(state))
+    return problems(found)
+
+
+def _pile_problem(state: GameState, name: str, deck: Deck) -> str | None:
+    own = box(state.config).decks.get(name)
+    have = deck.unknown.as_dict()
+    for pile in (deck.top, deck.bottom, deck.discard):
+        for key in pile:
+            have[key] = have.get(key, 0) + 1
+    extra = sorted(k for k, n in have.items() if own is None or n > own.count(k))
+    if extra:
+        return f"the {name} deck and its discard pile hold cards it does not have: {', '.join(extra)}"
+    return None
+
+
+def deck_piles(state: GameState) -> str | None:
+    return problems(m for name, deck in state.decks if (m := _pile_problem(state, name, deck)) is not None)
+
+
+class _DeckPilesTracker:
+    """Re-checks only the decks a transition replaced."""
+
+    __slots__ = ()
+
+    def full(self, state: GameState) -> str | None:
+        return deck_piles(state)
+
+    def step(self, before: GameState, after: GameState) -> str | None:
+        old, new = before.decks, after.decks
+        if old is new:
+            return None
+        if len(old) != len(new):
+            return deck_piles(after)
+        return problems(
+            m
+            for (_, a), (name, b) in zip(old, new, strict=True)
+            if a is not b and (m := _pile_problem(after, name, b)) is not None
+        )
+
+
+register(
+    Invariant(
+        "conservation.deck-piles",
+        "A deck and its discard pile never hold more copies of a card than that deck has: a card "
+        "discarded to another deck's pile shows up even when the totals agree.",
+        "base.setup.decks",
+        "state",
+        deck_piles,
+        reads=frozenset({"decks"}),
+        tracker=_DeckPilesTracker,
+    )
+)

@@ -1,0 +1,226 @@
+"""Fuzzing: seeded random games with every invariant checked after every transition (the
+engine behind ``nemesis-rules fuzz``; Pokemon Showdown's exhaustive runner and OpenSpiel's
+random-simulation test are the models).
+
+A campaign is a list of :class:`GameSpec` (ruleset, player count, seed), the same for the same
+arguments. Game ``g`` of a campaign with seed ``S`` plays with seed ``S + g``; without
+``coverage`` it is exactly the game ``nemesis-rules play --seed S+g`` plays. Each game reports
+the clauses it fired, how it ended, the first violation of each invariant (with the step), the
+rule gaps it reached, and an engine failure if there was one.
+
+With ``coverage`` the player prefers, at each decision and chance node, an action that fires a
+clause not fired yet (trying a few candidates on the immutable state, a capped number), so rare
+rules get exercised. What counts as "not fired yet" is the clauses of the game so far and of
+every earlier *batch* of games, so the campaign stays deterministic whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from nemesis_rules.invariants.checker import Checker
+from nemesis_rules.invariants.core import Invariant
+from nemesis_rules.model.actions import Action
+from nemesis_rules.model.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.game import start
+from nemesis_rules.model.play import MAX_STEPS, choose
+from nemesis_rules.model.state import GameState
+
+ENGINE_ERROR = "engine.error"
+"""The pseudo-invariant an engine failure (an exception other than a rule gap) is reported under."""
+COVERAGE_BATCH = 16
+"""With ``coverage``, games see the clauses fired by every earlier batch of this many games."""
+COVERAGE_CANDIDATES = 6
+"""With ``coverage``, how many candidate actions are tried per step (a cap on the extra cost)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game of a campaign: its index, ruleset, player count and seed."""
+
+    index: int
+    ruleset: str
+    players: int
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What every game of a campaign shares: rulings, data variants, the invariants to check
+    (catalogue ids and users' ``FILE.py:NAME`` specs, rebuilt in each worker process)."""
+
+    rulings: tuple[tuple[str, str], ...] = ()
+    variants: tuple[tuple[str, str], ...] = ()
+    invariant_ids: tuple[str, ...] = ()
+    user_invariants: tuple[str, ...] = ()
+    coverage: bool = False
+
+    def invariants(self) -> tuple[Invariant, ...]:
+        return _invariants(self.invariant_ids, self.user_invariants)
+
+
+_invariant_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Invariant, ...]] = {}
+
+
+def _invariants(ids: tuple[str, ...], users: tuple[str, ...]) -> tuple[Invariant, ...]:
+    key = (ids, users)
+    if key not in _invariant_cache:
+        from nemesis_rules.invariants.catalogue import invariant
+        from nemesis_rules.invariants.user import load_user_invariant
+
+        _invariant_cache[key] = (*(invariant(i) for i in ids), *(load_user_invariant(u) for u in users))
+    return _invariant_cache[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The first violation of one invariant in a game: after action number ``step`` (0: the
+    initial state)."""
+
+    invariant: str
+    message: str
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class GapFound:
+    """A rule gap a game reached at action number ``step``; ``ruling`` None when no ruling
+    decides it (the engine raised :class:`RuleGap` and the game stopped there)."""
+
+    clause: str
+    situation: str
+    ruling: str | None
+    reading: str | None
+    step: int
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What one fuzzed game did. ``actions``: the game up to its last violation or gap (the
+    records of what it found are prefixes of it)."""
+
+    spec: GameSpec
+    steps: int = 0
+    end_reason: str = ""
+    clauses: Counter[str] = field(default_factory=Counter)
+    found: list[Found] = field(default_factory=list)
+    gaps: list[GapFound] = field(default_factory=list)
+    actions: tuple[Action, ...] = ()
+
+
+def playable_rulesets() -> tuple[str, ...]:
+    """The rulesets whose rules are registered with the engine (a ruleset being written may not be)."""
+    from nemesis_rules.model import tables
+    from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.rulesets import RULESETS
+
+    out = []
+    for name in RULESETS:
+        try:
+            tables.hooks(make_config(name, 2))
+        except KeyError:
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+def plan(
+    games: int,
+    seed: int,
+    players: Sequence[int],
+    rulesets: Sequence[str],
+    shard: tuple[int, int] | None = None,
+) -> list[GameSpec]:
+    """The campaign's games (or shard ``(i, n)``'s slice: games ``g`` with ``g % n == i - 1``).
+    Ruleset and player count cycle over every combination, so any prefix of a campaign is mixed."""
+    combos = [(r, p) for r in rulesets for p in players]
+    out = []
+    for g in range(games):
+        if shard is not None and g % shard[1] != shard[0] - 1:
+            continue
+        ruleset, count = combos[g % len(combos)]
+        out.append(GameSpec(g, ruleset, count, seed + g))
+    return out
+
+
+def _coverage_choice(state: GameState, rng: random.Random, seen: set[str]) -> Action:
+    """An action firing a clause not in ``seen`` when one of a few candidates does; otherwise
+    the ordinary random choice. A candidate that makes the engine raise counts as new."""
+    options = legal_actions(state)
+    if len(options) <= 1:
+        return choose(state, rng)
+    picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
+    fresh = []
+    for candidate in picks:
+        try:
+            fired = step(state, candidate).fired
+        except Exception:
+            fresh.append(candidate)
+            continue
+        if any(c not in seen for c in fired):
+            fresh.append(candidate)
+    if fresh:
+        return fresh[rng.randrange(len(fresh))]
+    return choose(state, rng)
+
+
+def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) -> GameResult:
+    """Play one game of the campaign, checking every invariant after every transition."""
+    result = GameResult(spec)
+    rng = random.Random(spec.seed)
+    state = start(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
+    checker = Checker(spec.ruleset, setup.invariants())
+    reported: set[str] = set()
+    for v in checker.first(state):
+        reported.add(v.invariant)
+        result.found.append(Found(v.invariant, v.message, 0))
+    actions: list[Action] = []
+    known = set(seen)
+    gap_keys: set[tuple[str, str]] = set()
+    for _ in range(MAX_STEPS):
+        if state.end is not None:
+            result.end_reason = state.end.reason
+            break
+        action = _coverage_choice(state, rng, known) if setup.coverage else choose(state, rng)
+        actions.append(action)
+        try:
+            transition = step(state, action)
+        except RuleGap as gap:
+            result.gaps.append(GapFound(gap.clause, gap.situation, None, None, len(actions)))
+            result.end_reason = "rule-gap"
+            break
+        except Exception as exc:
+            result.found.append(Found(ENGINE_ERROR, f"{type(exc).__name__}: {exc}", len(actions)))
+            result.end_reason = "engine-error"
+            break
+        result.clauses.update(transition.fired)
+        if setup.coverage:
+            known.update(transition.fired)
+        for reached in transition.gaps:
+            if (reached.clause, reached.situation) not in gap_keys:
+                gap_keys.add((reached.clause, reached.situation))
+                result.gaps.append(
+                    GapFound(reached.clause, reached.situation, reached.ruling, reached.reading, len(actions))
+                )
+        for v in checker.after(state, action, transition.state, transition.fired):
+            if v.invariant not in reported:
+                reported.add(v.invariant)
+                result.found.append(Found(v.invariant, v.message, len(actions)))
+        state = transition.state
+    else:
+        result.end_reason = "step-limit"
+        result.found.append(Found(ENGINE_ERROR, f"no end after {MAX_STEPS} steps", len(actions)))
+    result.steps = len(actions)
+    if result.found or result.gaps:
+        needed = max([f.step for f in result.found] + [g.step for g in result.gaps])
+        result.actions = tuple(actions[:needed])
+    return result
+
+
+def batches(specs: Sequence[GameSpec]) -> Iterable[list[GameSpec]]:
+    """Consecutive batches of :data:`COVERAGE_BATCH` games (by campaign index)."""
+    for i in range(0, len(specs), COVERAGE_BATCH):
+        yield list(specs[i : i + COVERAGE_BATCH])

@@ -1,0 +1,171 @@
+"""Ledgers: counting components over the places of a state, in full or by difference.
+
+A :class:`Ledger` lists the *sources* of one kind of component (a state field and how to count
+what it holds) and the *box* (what exists in all). Its full check counts every source and
+compares with the box: during setup no category may hold more than the box; once setup is
+over every component is somewhere, exactly once.
+
+A :class:`LedgerTracker` gives the same verdict after each transition without recounting: it
+keeps the counts of the state it checked last and, for the next state, recounts only the
+sources whose objects changed (states share unchanged parts by reference), and compares only
+the counts that moved. Setup's changes of the box itself (a Character chosen) and the end of
+setup fall back to the full check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.state import GameState
+
+Key = tuple[str, str]
+"""(category, component key), e.g. ("deck:event", "damaging-fire-1")."""
+Counts = dict[Key, int]
+
+
+def tally(acc: Counts, category: str, items: Multiset | Iterable[str], sign: int = 1) -> None:
+    """Add (``sign`` 1) or take away (-1) ``items`` under ``category``."""
+    if isinstance(items, Multiset):
+        for key, n in items.items():
+            k = (category, key)
+            acc[k] = acc.get(k, 0) + sign * n
+    else:
+        for key in items:
+            k = (category, key)
+            acc[k] = acc.get(k, 0) + sign
+
+
+Counter = Callable[[GameState, Any, Counts, int], None]
+"""Counts what a field's value holds into the counts, with a sign."""
+Differ = Callable[[GameState, GameState, Any, Any, Counts], None]
+"""Counts the difference between a field's value before and after (after minus before)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One state field that holds components of the ledger's kind. ``differ`` (optional) finds
+    what changed inside a field more cheaply than recounting it twice."""
+
+    field: str
+    count: Counter
+    differ: Differ | None = None
+
+    def delta(self, before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+        if self.differ is not None:
+            self.differ(before, after, old, new, acc)
+        else:
+            self.count(before, old, acc, -1)
+            self.count(after, new, acc, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """One kind of component: where it can be (``sources``), what the box holds (``box``), and
+    when the box itself may have changed between two states (``box_changed``)."""
+
+    sources: tuple[Source, ...]
+    box: Callable[[GameState], Counts]
+    box_changed: Callable[[GameState, GameState], bool]
+    exact: bool = True
+    """False for a supply: what is in play may not exceed the box, and the rest is simply not
+    in play (markers and miniatures wait beside the board without being tracked)."""
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The state fields the ledger's verdict depends on."""
+        return tuple(sorted({s.field for s in self.sources} | {"phase"}))
+
+    def complete(self, state: GameState) -> bool:
+        """Whether every component must be in some place now (an exact ledger after setup)."""
+        return self.exact and laid_out(state)
+
+    def count(self, state: GameState) -> Counts:
+        acc: Counts = {}
+        for source in self.sources:
+            source.count(state, getattr(state, source.field), acc, 1)
+        return acc
+
+    def check(self, state: GameState) -> str | None:
+        """The full check of one state."""
+        return compare(self.count(state), self.box(state), None, laid_out=self.complete(state))
+
+
+def laid_out(state: GameState) -> bool:
+    """Whether every component has left the box (setup is over)."""
+    return state.phase != "setup"
+
+
+def _show(found: dict[str, list[tuple[str, int]]], what: str) -> list[str]:
+    out = []
+    for category in sorted(found):
+        items = sorted(found[category])
+        shown = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in items[:6])
+        more = f" and {len(items) - 6} more" if len(items) > 6 else ""
+        out.append(f"{category}: {what}: {shown}{more}")
+    return out
+
+
+def compare(counts: Counts, box: Counts, keys: Iterable[Key] | None, *, laid_out: bool) -> str | None:
+    """What differs between ``counts`` and ``box`` (over ``keys``, or every key)."""
+    if keys is None:
+        if laid_out and counts.keys() == box.keys() and counts == box:
+            return None
+        keys = set(counts) | set(box)
+    extra: dict[str, list[tuple[str, int]]] = {}
+    missing: dict[str, list[tuple[str, int]]] = {}
+    for k in keys:
+        have = counts.get(k, 0)
+        want = box.get(k, 0)
+        if have > want:
+            extra.setdefault(k[0], []).append((k[1], have - want))
+        elif laid_out and have < want:
+            missing.setdefault(k[0], []).append((k[1], want - have))
+    found = _show(extra, "more than the box holds") + _show(missing, "missing (in no place)")
+    return "; ".join(found) if found else None
+
+
+class LedgerTracker:
+    """The incremental form of a ledger's check (see the module docstring)."""
+
+    __slots__ = ("_box", "_counts", "_state", "ledger")
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self._state: GameState | None = None
+        self._counts: Counts = {}
+        self._box: Counts = {}
+
+    def full(self, state: GameState) -> str | None:
+        self._state = state
+        self._counts = self.ledger.count(state)
+        self._box = self.ledger.box(state)
+        return compare(self._counts, self._box, None, laid_out=self.ledger.complete(state))
+
+    def step(self, before: GameState, after: GameState) -> str | None:
+        ledger = self.ledger
+        last = self._state
+        if (
+            last is not before
+            and last is not None
+            and all(getattr(last, f) is getattr(before, f) for f in ledger.fields)
+        ):
+            last = before  # a transition it was not shown left everything it counts untouched
+        if last is not before or ledger.complete(before) != ledger.complete(after) or ledger.box_changed(before, after):
+            return self.full(after)
+        self._state = after
+        delta: Counts = {}
+        for source in self.ledger.sources:
+            old = getattr(before, source.field)
+            new = getattr(after, source.field)
+            if old is not new:
+                source.delta(before, after, old, new, delta)
+        moved = [k for k, n in delta.items() if n]
+        if not moved:
+            return None
+        counts = self._counts
+        for k in moved:
+            counts[k] = counts.get(k, 0) + delta[k]
+        return compare(counts, self._box, moved, laid_out=self.ledger.complete(after))

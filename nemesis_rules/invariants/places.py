@@ -1,0 +1,277 @@
+"""Every place a token or card can be, read from the state itself: what the ledgers of the
+conservation invariants (:mod:`.ledgers`, :mod:`.card_ledger`) are built from.
+
+Places: the Intruder bag, the token pool beside the board, tokens set aside on Intruders,
+shared decks (unknown part, known top and bottom, discard pile), characters' hands, action
+decks and discard piles, Serious Wound cards on character boards, hand slots and inventories
+(Item cards), quest items, exploration tokens on room tiles and in their pool, objective decks
+and held objectives, the Character draft pool, escape pods, engine stacks, cards a pending
+procedure holds (an Event card while its effect resolves, the cards of a search), and
+``state.removed`` (out of the game).
+
+The catalogue of places is explicit. :data:`ACCOUNTED_FIELDS` names every field of every state
+class and whether it holds components; a field the engine adds later is reported by the
+``conservation.fields`` invariant until it is placed here, and a kind of out-of-the-game entry
+no ledger knows is reported the same way, so a new place shows up as a violation instead of
+being silently ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
+from typing import Any
+
+from nemesis_rules.invariants.components import box
+from nemesis_rules.invariants.ledger import Counts, Source, tally
+from nemesis_rules.model.config import GameConfig
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.state import Character, Deck, GameState, Intruder, Pod, RoomState
+
+# "counted": a ledger counts what it holds; "fact": a marker, flag, number, position or a
+# record of something (supplies and placement invariants cover those); "static": never changes.
+ACCOUNTED_FIELDS: Mapping[str, Mapping[str, str]] = {
+    "GameState": {
+        "config": "static",
+        "phase": "fact",
+        "round": "fact",
+        "pending": "counted",
+        "rooms": "counted",
+        "doors": "fact",
+        "noise": "fact",
+        "characters": "counted",
+        "intruders": "counted",
+        "next_intruder": "fact",
+        "bag": "counted",
+        "token_pool": "counted",
+        "decks": "counted",
+        "exploration_pool": "counted",
+        "time": "fact",
+        "self_destruct": "fact",
+        "destination": "fact",
+        "coordinates": "fact",
+        "engines": "counted",
+        "pods": "counted",
+        "pod_pool": "counted",
+        "eggs": "fact",
+        "weaknesses": "fact",
+        "discovered": "fact",
+        "first_player": "fact",
+        "first_encounter": "fact",
+        "objective_decks": "counted",
+        "draft_pool": "counted",
+        "flags": "fact",
+        "removed": "counted",
+        "end": "fact",
+        "placed_tiles": "fact",
+    },
+    "Character": {
+        "player": "fact",
+        "name": "counted",
+        "position": "fact",
+        "status": "fact",
+        "hand": "counted",
+        "deck": "counted",
+        "discard": "counted",
+        "light_wounds": "fact",
+        "serious_wounds": "counted",
+        "dressed": "fact",
+        "slime": "fact",
+        "larva": "fact",
+        "signal": "fact",
+        "passed": "fact",
+        "insanity": "fact",
+        "objectives": "counted",
+        "hands": "counted",
+        "inventory": "counted",
+        "ammo": "fact",
+        "mods": "fact",
+        "quests": "counted",
+    },
+    "RoomState": {
+        "tile": "fact",
+        "explored": "fact",
+        "token": "counted",
+        "items": "fact",
+        "fire": "fact",
+        "malfunction": "fact",
+        "objects": "fact",
+    },
+    "Intruder": {"id": "fact", "kind": "fact", "position": "fact", "injuries": "fact", "token": "counted"},
+    "Deck": {"unknown": "counted", "top": "counted", "bottom": "counted", "discard": "counted"},
+    "Pod": {"number": "counted", "section": "fact", "locked": "fact", "occupants": "fact", "launched": "fact"},
+}
+
+STATE_CLASSES: tuple[type, ...] = (GameState, Character, RoomState, Intruder, Deck, Pod)
+
+
+@cache
+def unaccounted_fields() -> tuple[str, ...]:
+    """``Class.field`` for every field of the state classes :data:`ACCOUNTED_FIELDS` does not place."""
+    out: list[str] = []
+    for cls in STATE_CLASSES:
+        known = ACCOUNTED_FIELDS.get(cls.__name__, {})
+        if is_dataclass(cls):
+            out.extend(f"{cls.__name__}.{f.name}" for f in fields(cls) if f.name not in known)
+    return tuple(out)
+
+
+ITEMS = "items"
+"""Item cards of every Item deck and the starting weapons, counted together: a card's slug does
+not tell which deck it came from (Clothes is in two decks)."""
+TOKEN = "token"
+EXPLORATION = "exploration"
+
+
+# -- out of the game -------------------------------------------------------------------------
+
+REMOVED_KINDS: Mapping[str, str] = {
+    "exploration": EXPLORATION,
+    "token": TOKEN,
+    "pod": "pod",
+    "objective": "objective",
+    "item": ITEMS,
+}
+"""Out-of-the-game entries ``<kind>:<key>`` and the category they count in, besides shared
+decks (``<deck name>:<card>``, e.g. ``event:<card>``) and ``card:<card>`` (the shared deck
+holding that card)."""
+
+_removed_memo: list[tuple[Multiset, GameConfig, tuple[str, ...], Counts]] = []
+
+
+def removed_counts(state: GameState) -> Counts:
+    """``state.removed`` by (category, key); kinds no category knows stay as ``removed:<kind>``.
+    An ``item:`` entry naming a character's own quest item counts as that quest item."""
+    removed = state.removed
+    names = tuple(c.name for c in state.characters)
+    if _removed_memo:
+        last, config, last_names, counts = _removed_memo[0]
+        if last is removed and config is state.config and last_names == names:
+            return counts
+    b = box(state.config)
+    quest_owner = {slug: player for player, name in enumerate(names, 1) for slug in b.quest_items.get(name, ())}
+    out: Counts = {}
+    for entry, n in removed.items():
+        kind, _, key = entry.partition(":")
+        if kind == "item" and key in quest_owner:
+            category = f"quest:{quest_owner[key]}"
+        elif kind in REMOVED_KINDS:
+            category = REMOVED_KINDS[kind]
+        elif kind in b.decks:
+            category = ITEMS if kind in b.item_decks else f"deck:{kind}"
+        elif kind == "action-card" and ":" in key:
+            player, _, key = key.partition(":")
+            category = f"action:{player}"
+        elif kind == "card" and _deck_of(b.decks, key):
+            name = _deck_of(b.decks, key)
+            category = ITEMS if name in b.item_decks else f"deck:{name}"
+        else:
+            category = f"removed:{kind}"
+        out[(category, key)] = out.get((category, key), 0) + n
+    _removed_memo[:] = [(removed, state.config, names, out)]
+    return out
+
+
+def unknown_removed_kinds(state: GameState) -> list[str]:
+    """Kinds of out-of-the-game entries that no ledger counts."""
+    return sorted({c.removeprefix("removed:") for c, _ in removed_counts(state) if c.startswith("removed:")})
+
+
+def _deck_of(decks: Mapping[str, Multiset], card: str) -> str:
+    for name, cards in decks.items():
+        if card in cards:
+            return name
+    return ""
+
+
+def removed_source(*categories: str, prefixes: tuple[str, ...] = ()) -> Source:
+    """The out-of-the-game entries of some categories, and of every category starting with one
+    of ``prefixes``."""
+    wanted = frozenset(categories)
+
+    def count(state: GameState, value: Any, acc: Counts, sign: int) -> None:
+        for (category, key), n in removed_counts(state).items():
+            if category in wanted or (prefixes and category.startswith(prefixes)):
+                k = (category, key)
+                acc[k] = acc.get(k, 0) + sign * n
+
+    return Source("removed", count)
+
+
+def multiset_source(field: str, category: str) -> Source:
+    def count(state: GameState, value: Any, acc: Counts, sign: int) -> None:
+        tally(acc, category, value, sign)
+
+    return Source(field, count)
+
+
+# -- characters: the fields that hold components ------------------------------------------
+
+
+def multiset_counts(state: GameState, c: Character, value: Multiset) -> dict[str, int]:
+    return dict(value.items())
+
+
+def strings(value: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key in value:
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterPart:
+    """A field of a character holding cards: what it holds (``extract(state, character,
+    value)``) and under which category each card counts (``category(state, player)`` gives
+    the key -> category map)."""
+
+    extract: Callable[[GameState, Character, Any], dict[str, int]]
+    category: Callable[[GameState, int], Callable[[str], str]]
+
+
+def fixed(category: str) -> Callable[[GameState, int], Callable[[str], str]]:
+    return lambda state, player: lambda key: category
+
+
+def character_parts(parts: Mapping[str, CharacterPart]) -> Source:
+    def count(state: GameState, value: Any, acc: Counts, sign: int) -> None:
+        for c in value:
+            for name, part in parts.items():
+                held = part.extract(state, c, getattr(c, name))
+                if held:
+                    category = part.category(state, c.player)
+                    for key, n in held.items():
+                        k = (category(key), key)
+                        acc[k] = acc.get(k, 0) + sign * n
+
+    def differ(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+        if len(old) != len(new):
+            count(before, old, acc, -1)
+            count(after, new, acc, 1)
+            return
+        for a, b in zip(old, new, strict=True):
+            if a is b:
+                continue
+            # parts counted the same way share one net change: a card moving from the action
+            # deck to the hand is no change at all
+            nets: dict[Callable[[GameState, int], Callable[[str], str]], dict[str, int]] = {}
+            for name, part in parts.items():
+                va, vb = getattr(a, name), getattr(b, name)
+                if va is vb:
+                    continue
+                net = nets.setdefault(part.category, {})
+                for key, n in part.extract(after, b, vb).items():
+                    net[key] = net.get(key, 0) + n
+                for key, n in part.extract(before, a, va).items():
+                    net[key] = net.get(key, 0) - n
+            for category_of, net in nets.items():
+                category = None
+                for key, n in net.items():
+                    if n:
+                        if category is None:
+                            category = category_of(after, b.player)
+                        k = (category(key), key)
+                        acc[k] = acc.get(k, 0) + n
+
+    return Source("characters", count, differ)

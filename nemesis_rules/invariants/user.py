@@ -1,0 +1,36 @@
+"""User invariants: a plain function in a file of the user's, named on the command line as
+``FILE.py:NAME`` (explicit opt-in; design.md, principle 6).
+
+The function takes a state (``f(state)``) or a step (``f(before, action, after)``) and returns
+a message when something is wrong, None otherwise. The file is loaded by the record package's
+loader (:func:`nemesis_rules.record.invariant_files.load_invariant`), so ``replay --invariant``
+and ``fuzz --invariant`` accept exactly the same files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nemesis_rules.invariants.core import Invariant
+
+USER_PREFIX = "user:"
+
+
+def user_invariant(function: Callable[..., str | None], name: str, *, per_step: bool) -> Invariant:
+    """A user's function as an :class:`Invariant` (id ``user:<name>``, every ruleset, no citation)."""
+    doc = (function.__doc__ or "").strip().splitlines()
+    return Invariant(
+        id=f"{USER_PREFIX}{name}",
+        statement=doc[0] if doc else f"the user's invariant {name}",
+        clause="",
+        kind="step" if per_step else "state",
+        predicate=function,
+    )
+
+
+def load_user_invariant(spec: str) -> Invariant:
+    """Load ``FILE.py:NAME``; any problem is :class:`~nemesis_rules.errors.BadInputError`."""
+    from nemesis_rules.record.invariant_files import load_invariant
+
+    loaded = load_invariant(spec)
+    return user_invariant(loaded.check, loaded.name, per_step=loaded.per_step)
