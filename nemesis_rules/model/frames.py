@@ -10,6 +10,7 @@ immutable state. Each frame class carries its rule: ``options``/``outcomes`` enu
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,25 +38,28 @@ class Frame:
 
 
 @dataclass(frozen=True, slots=True)
-class Step(Frame):
+class Step(Frame, ABC):
     """A procedure step that needs no input; the engine runs it as soon as it is on top."""
 
-    def run(self, state: GameState, ctx: Context) -> GameState:  # pragma: no cover - abstract
-        raise NotImplementedError(type(self).__name__)
+    @abstractmethod
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        """Apply the step (it may push further frames)."""
 
 
 @dataclass(frozen=True, slots=True)
-class ChanceNode(Frame):
+class ChanceNode(Frame, ABC):
     """A random event: ``chance`` names it in records; outcomes come with integer weights."""
 
     chance: ClassVar[str] = "chance"
     clause: ClassVar[str] = ""
 
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:  # pragma: no cover - abstract
-        raise NotImplementedError(type(self).__name__)
+    @abstractmethod
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        """Every possible outcome with its integer weight."""
 
-    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:  # pragma: no cover
-        raise NotImplementedError(type(self).__name__)
+    @abstractmethod
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        """Apply the drawn ``outcome``."""
 
     def clause_for(self, state: GameState) -> str:
         """The clause this chance node implements in ``state`` (most nodes have one fixed clause)."""
@@ -66,18 +70,20 @@ class ChanceNode(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class Choice(Frame):
+class Choice(Frame, ABC):
     """A player's decision. ``options`` lists every legal decision (sorted, unique)."""
 
     player: int
 
     clause: ClassVar[str] = ""
 
-    def options(self, state: GameState) -> tuple[Decision, ...]:  # pragma: no cover - abstract
-        raise NotImplementedError(type(self).__name__)
+    @abstractmethod
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        """Every legal decision now, sorted and unique."""
 
-    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:  # pragma: no cover
-        raise NotImplementedError(type(self).__name__)
+    @abstractmethod
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        """Apply the player's legal ``decision``."""
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         """Why ``decision`` is not legal here: (reason, clause id). Override for precise reasons."""
