@@ -86,6 +86,7 @@ def _diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 def _shoot(state: GameState, decision: Decision, ctx: Context) -> GameState:
     player = decision.player
     state = pay_cards(state, player, decision.cards())
+    ctx.fire("base.cost.basic-action")
     weapon = decision.text("weapon")
     c = state.character(player)
     state = state.with_character(c.with_ammo(weapon, c.ammo_of(weapon) - 1))
@@ -98,6 +99,7 @@ def _melee(state: GameState, decision: Decision, ctx: Context) -> GameState:
 
     player = decision.player
     state = pay_cards(state, player, decision.cards())
+    ctx.fire("base.cost.basic-action")
     target = decision.text("target")
     roll = CombatRoll(player, target, "", False)
     if target == EGGS:

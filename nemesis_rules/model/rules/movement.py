@@ -103,6 +103,7 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
     player = decision.player
     c = state.character(player)
     cards = decision.cards()
+    ctx.fire("base.cost.careful-move" if decision.kind == "careful-move" else "base.cost.basic-action")
     state = state.with_character(replace(c, hand=pay(c.hand, cards), discard=c.discard.union(type(c.hand).of(cards))))
     to = decision.text("to")
     careful = decision.get("noise") if decision.kind == "careful-move" else None
@@ -165,6 +166,8 @@ def enter_room(
         ctx.fire("base.noise.occupied-room-no-roll")
         return state
     if roll:
+        if not room.explored:
+            ctx.fire("base.explore.then-noise")
         return state.push(RollNoise(player, position))
     return state
 
@@ -179,8 +182,11 @@ def explore(
     ctx.fire("base.explore.reveal")
     kind, items = tables.parse_exploration_token(token)
     counter = items if tables.room_has_item_counter(state.config, room.tile) else None
+    if counter is not None:
+        ctx.fire("base.explore.item-counter")
     state = state.with_room(position, replace(room, explored=True, token=None, items=counter))
     if token is not None:
+        ctx.fire("base.explore.token-removed")
         state = replace(state, removed=state.removed.add(f"exploration:{token}"))
     return tables.exploration_effect(state, kind, player, position, via, careful, ctx)
 

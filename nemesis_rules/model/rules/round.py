@@ -27,6 +27,7 @@ class StartRound(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         state = replace(state, round=state.round + 1, phase="player")
+        ctx.fire("base.round.phases")
         if state.round > 1:
             state = replace(state, first_player=_next_active(state, state.first_player))
             ctx.fire("base.round.first-player-passes")
@@ -92,6 +93,9 @@ class NextTurn(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         order = turn_order(state)
         start = order.index(self.after) + 1 if self.after in order else 0
+        ctx.fire("base.round.turn-order")
+        if self.after and start >= len(order):
+            ctx.fire("base.round.cycles")  # past the last player: another cycle of turns
         for i in range(len(order)):
             player = order[(start + i) % len(order)]
             c = state.character(player)
@@ -129,6 +133,7 @@ class Turn(Choice):
         return rule.diagnose(state, decision)
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        ctx.fire("base.round.turn")
         if decision.kind == "pass":
             ctx.fire("base.round.pass-voluntary")
             c = state.character(self.player)
@@ -223,6 +228,7 @@ class PassDiscard(Choice):
         if decision.kind == "keep-hand":
             return state
         card = decision.text("card")
+        ctx.fire("base.round.pass-discard")
         c = state.character(self.player)
         state = state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
         return state.push(PassDiscard(self.player, card))

@@ -140,7 +140,7 @@ class PlacePods(Step):
             return state.push(PodDraw(), PlacePods())
         ordered = sorted(drawn)
         pods = tuple(Pod(number=n, section="AB"[i % 2]) for i, n in enumerate(ordered))
-        ctx.fire("base.setup.escape-pods")
+        ctx.fire("base.setup.escape-pods", "base.setup.pod-placement")
         return replace(state, pods=pods)
 
 
@@ -200,7 +200,16 @@ class SetupRest(Step):
             draft_pool=Multiset.of(tables.character_names(config)),
             time=tables.time_track_start(config),
         )
-        ctx.fire("base.setup.intruder-board", "base.setup.decks", "base.setup.time-marker")
+        ctx.fire(
+            "base.setup.intruder-board",
+            "base.setup.decks",
+            "base.setup.time-marker",
+            "base.setup.board-side",
+            "base.setup.printed-rooms",
+            "base.setup.token-supply",
+            "base.setup.player-numbers",
+            "base.setup.start-room",
+        )
         hibernatorium = next(p for p, r in config.board.printed_rooms.items() if r == "hibernatorium")
         state = replace(
             state,
