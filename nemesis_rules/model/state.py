@@ -245,8 +245,11 @@ class GameState:
 
     def characters_at(self, position: str) -> tuple[Character, ...]:
         """Active characters in the room (not those seated in an escape pod there)."""
-        seated = {p for pod in self.pods if pod.occupants and not pod.launched for p in pod.occupants}
-        return tuple(c for c in self.characters if c.active and c.position == position and c.player not in seated)
+        here = tuple(c for c in self.characters if c.active and c.position == position)
+        if not here or not any(pod.occupants for pod in self.pods):
+            return here  # the common case: nobody sits in a pod
+        seated = {p for pod in self.pods if not pod.launched for p in pod.occupants}
+        return tuple(c for c in here if c.player not in seated)
 
     def door(self, corridor: str) -> DoorState:
         return self.doors[self.config.corridor_index[corridor]]

@@ -289,12 +289,17 @@ def is_heavy(config: GameConfig, slug: str) -> bool:
 HEAVY_OBJECTS = ("egg", "carcass", "corpse-blue", "corpse-red")
 
 
-def item_decks(config: GameConfig) -> list[tuple[str, Multiset]]:
-    """The red, yellow and green Item decks and the crafted deck (``blue``), by slug."""
-    b = base(config)
-    return [
+def item_decks(config: GameConfig) -> tuple[tuple[str, Multiset], ...]:
+    """The red, yellow and green Item decks and the crafted deck (``blue``), by slug, as printed."""
+    return _item_decks(_card_variants(config))
+
+
+@cache
+def _item_decks(variants: tuple[tuple[str, str], ...]) -> tuple[tuple[str, Multiset], ...]:
+    b = _base(variants)
+    return tuple(
         (colour, Multiset.of(i.effect for i in b.item_deck(colour))) for colour in ("red", "yellow", "green", "blue")
-    ]
+    )
 
 
 def objective_decks(config: GameConfig) -> tuple[Multiset, Multiset]:
@@ -516,6 +521,18 @@ def endurance_modifier(state: GameState, intruder: Intruder, blood: int, ctx: Co
     return blood
 
 
+def judge_endurance(
+    state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context
+) -> GameState:
+    """Judge an Intruder's endurance check once its attack cards are drawn (combat.EnduranceCheck)."""
+    return hooks(state.config).judge_endurance(state, intruder, combine, drawn, ctx)
+
+
+def endurance_clause(state: GameState, intruder: Intruder | None, cards: int) -> str:
+    """The clause an endurance check's card draw implements (the ruleset's, per Intruder type)."""
+    return hooks(state.config).endurance_clause(state, intruder, cards)
+
+
 def intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
     return hooks(state.config).intruder_dies(state, intruder, ctx)
 
@@ -577,6 +594,18 @@ def _base_face_injuries(state: GameState, face: str, kind: str) -> int:
     return base_face_injuries(face, kind)
 
 
+def _base_judge_endurance(
+    state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context
+) -> GameState:
+    from nemesis_rules.model.rules.combat import base_judge
+
+    return base_judge(state, intruder, combine, drawn, ctx)
+
+
+def _base_endurance_clause(state: GameState, intruder: Intruder | None, cards: int) -> str:
+    return "base.endurance.single-card" if cards == 1 else "base.endurance.two-cards"
+
+
 def _base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
     from nemesis_rules.model.rules.base_hooks import base_end_of_turn
 
@@ -630,6 +659,10 @@ class RulesetHooks:
     # only names what it replaces.
     face_injuries: Callable[[GameState, str, str], int] = field(default=_base_face_injuries)
     end_of_turn: Callable[[GameState, int, Context], GameState] = field(default=_base_end_of_turn)
+    judge_endurance: Callable[[GameState, Intruder, str, tuple[str, ...], Context], GameState] = field(
+        default=_base_judge_endurance
+    )
+    endurance_clause: Callable[[GameState, Intruder | None, int], str] = field(default=_base_endurance_clause)
 
 
 HOOKS: dict[str, RulesetHooks] = {}

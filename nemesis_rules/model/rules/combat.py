@@ -48,20 +48,28 @@ class EnduranceCheck(Step):
             if not state.deck(name).draw_outcomes():
                 ctx.fire("base.attack.discard-reshuffle")
                 state = state.with_deck(name, state.deck(name).reshuffled())
+            if not state.deck(name).draw_outcomes():
+                return state  # every attack card is out: nothing to check against
             return state.push(EnduranceDraw(self.intruder, self.cards, self.combine, self.drawn))
-        cards = [tables.attack_card(state.config, c) for c in self.drawn]
-        if any(card.blood is None for card in cards):
-            ctx.fire("base.retreat.arrow")
-            return state.push(Retreat(self.intruder))
-        if self.combine == "ignore":
-            return state
-        values = [card.blood for card in cards if card.blood is not None]
-        blood = sum(values) if self.combine == "sum" else min(values) if self.combine == "min" else max(values)
-        blood = tables.endurance_modifier(state, intruder, blood, ctx)
-        ctx.fire("base.endurance.single-card" if self.cards == 1 else "base.endurance.two-cards")
-        if blood <= intruder.injuries:
-            return kill_intruder(state, intruder, ctx)
+        return tables.judge_endurance(state, intruder, self.combine, self.drawn, ctx)
+
+
+def base_judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context) -> GameState:
+    """The base game's endurance check on the drawn cards: a Retreat icon makes it flee;
+    otherwise the blood value (summed for Breeders and the Queen) against the Injuries."""
+    cards = [tables.attack_card(state.config, c) for c in drawn]
+    if any(card.blood is None for card in cards):
+        ctx.fire("base.retreat.arrow")
+        return state.push(Retreat(intruder.id))
+    if combine == "ignore":
         return state
+    values = [card.blood for card in cards if card.blood is not None]
+    blood = sum(values) if combine == "sum" else min(values) if combine == "min" else max(values)
+    blood = tables.endurance_modifier(state, intruder, blood, ctx)
+    ctx.fire("base.endurance.single-card" if len(drawn) == 1 else "base.endurance.two-cards")
+    if blood <= intruder.injuries:
+        return kill_intruder(state, intruder, ctx)
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,9 @@ class EnduranceDraw(ChanceNode):
     drawn: tuple[str, ...]
     chance = "attack-card"
     clause = "base.endurance.single-card"
+
+    def clause_for(self, state: GameState) -> str:
+        return tables.endurance_clause(state, find(state, self.intruder), self.cards)
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.deck(tables.attack_deck_name(state.config)).draw_outcomes()

@@ -199,7 +199,11 @@ def perform_or_interrupt(state: GameState, rule: ActionRule, decision: Decision,
     actor's room holds an Interruption card (free actions, like dropping, are not interrupted)."""
     actor = decision.player
     position = state.character(actor).position
-    if rule.free or not holders(state, position, besides=actor):
+    if rule.free or not any(  # the fast path: nobody else in the room holds an Interruption card
+        c.player != actor and c.active and c.position == position and "interruption" in c.hand for c in state.characters
+    ):
+        return rule.perform(state, decision, ctx)
+    if not holders(state, position, besides=actor):
         return rule.perform(state, decision, ctx)
     return open_interruption(
         state, actor, position, PerformAction(decision), PayOnly(decision), cost=cost_cards(decision)

@@ -101,6 +101,8 @@ VOID_SEEDERS_HOOKS = tables.RulesetHooks(
     winners=victory.base_winners,
     face_injuries=injuries.face_injuries,
     end_of_turn=lairs.end_of_turn,
+    judge_endurance=injuries.judge,
+    endurance_clause=injuries.injury_clause,
 )
 tables.register_hooks(VOID_SEEDERS_HOOKS)
 

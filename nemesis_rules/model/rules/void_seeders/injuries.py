@@ -13,13 +13,12 @@ and a random Void Seeder token goes into the bag (ruling vs.summary.defeat-adds-
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.rules.combat import EnduranceCheck
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
-from nemesis_rules.model.rules.void_seeders.seeders import find
 from nemesis_rules.model.state import GameState, Intruder
 
 CHECKS = {"lurker": (2, "min"), "whisperer": (1, "one"), "stalker": (2, "max"), LAIR: (2, "max")}
@@ -32,66 +31,24 @@ def injure(state: GameState, intruder: Intruder, count: int, ctx: Context) -> Ga
         ctx.fire("vs.injury.despoiler-no-injury")
         if state.config.ruling("vs.summary.despoiler-injury") == "no-draw":
             return state
-        return state.push(InjuryCheck(intruder.id, 1, "retreat-only"))
+        return state.push(EnduranceCheck(intruder.id, 1, "retreat-only"))
     if intruder.kind not in CHECKS:
         raise ValueError(f"no Void Seeders injury rule for a {intruder.kind}")
     ctx.fire("base.combat.injury-markers")
     state = state.with_intruder(replace(intruder, injuries=intruder.injuries + count))
     cards, combine = CHECKS[intruder.kind]
-    return state.push(InjuryCheck(intruder.id, cards, combine))
+    return state.push(EnduranceCheck(intruder.id, cards, combine))
 
 
-@dataclass(frozen=True, slots=True)
-class InjuryCheck(Step):
-    """Draw ``cards`` Void Seeder Attack cards (``drawn`` so far), then judge the Injuries."""
-
-    intruder: int
-    cards: int
-    combine: str
-    """"min", "max", "one" or "retreat-only" (the Despoiler)."""
-    drawn: tuple[str, ...] = ()
-
-    def run(self, state: GameState, ctx: Context) -> GameState:
-        intruder = find(state, self.intruder)
-        if intruder is None:
-            return state
-        name = tables.attack_deck_name(state.config)
-        if len(self.drawn) < self.cards:
-            if not state.deck(name).draw_outcomes():
-                ctx.fire("base.attack.discard-reshuffle")
-                state = state.with_deck(name, state.deck(name).reshuffled())
-            if not state.deck(name).draw_outcomes():
-                return state
-            return state.push(InjuryCard(self.intruder, self.cards, self.combine, self.drawn))
-        return judge(state, intruder, self.combine, self.drawn, ctx)
-
-
-@dataclass(frozen=True, slots=True)
-class InjuryCard(ChanceNode):
-    intruder: int
-    cards: int
-    combine: str
-    drawn: tuple[str, ...]
-    chance = "attack-card"
-    clause = "vs.injury.whisperer"
-
-    def clause_for(self, state: GameState) -> str:
-        intruder = find(state, self.intruder)
-        kind = intruder.kind if intruder is not None else "whisperer"
-        return {
-            "lurker": "vs.injury.lurker",
-            "stalker": "vs.injury.stalker",
-            "despoiler": "vs.injury.despoiler-retreat",
-            LAIR: "vs.lair.injury-check",
-        }.get(kind, self.clause)
-
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
-        return state.deck(tables.attack_deck_name(state.config)).draw_outcomes()
-
-    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        name = tables.attack_deck_name(state.config)
-        state = state.with_deck(name, state.deck(name).remove_top(outcome).discarded(outcome))
-        return state.push(InjuryCheck(self.intruder, self.cards, self.combine, (*self.drawn, outcome)))
+def injury_clause(state: GameState, intruder: Intruder | None, cards: int) -> str:
+    """The clause each type's injury check implements (the card draw is the base EnduranceCheck)."""
+    kind = intruder.kind if intruder is not None else "whisperer"
+    return {
+        "lurker": "vs.injury.lurker",
+        "stalker": "vs.injury.stalker",
+        "despoiler": "vs.injury.despoiler-retreat",
+        LAIR: "vs.lair.injury-check",
+    }.get(kind, "vs.injury.whisperer")
 
 
 def _retreats(state: GameState, intruder: Intruder, ctx: Context) -> bool:
