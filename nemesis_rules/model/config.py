@@ -72,8 +72,11 @@ def make_config(
     chosen = ruleset(ruleset_name)
     if not 1 <= players <= 5:
         raise BadInputError(f"player count must be 1 to 5, got {players}", "--players")
+    from nemesis_rules.model.data_rulings import align
+
     board = basic_board()
-    chosen_variants = resolve_game_variants(variants or {})
+    rulings, variants = align(rulings or {}, variants or {})
+    chosen_variants = resolve_game_variants(variants)
     ids = tuple(sorted(board.corridors))
     return GameConfig(
         ruleset=chosen,
