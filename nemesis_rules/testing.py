@@ -26,7 +26,7 @@ from nemesis_rules.model.frames import Choice, Frame
 from nemesis_rules.model.game import start
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.play import choose
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.state import GameState, Intruder
 
 if TYPE_CHECKING:
     from nemesis_rules.invariants import Checker
@@ -94,6 +94,54 @@ def turn_of(state: GameState) -> int | None:
     """The player whose Turn decision is open, if any."""
     frame = state.pending[-1] if state.pending else None
     return frame.player if isinstance(frame, Choice) else None
+
+
+ITEM_TEST_HAND = ("search", "rest", "demolition")
+"""The hand :func:`equip` gives by default: three cards to pay item actions with."""
+
+
+def equip(
+    state: GameState, player: int, *items: str, hand: tuple[str, ...] = ITEM_TEST_HAND, **fields: object
+) -> GameState:
+    """``player`` holds ``items`` in the inventory and ``hand`` in hand; ``fields`` set other
+    Character fields (``ammo=(("rifle", 1),)``, ``mods=...``)."""
+    c = replace(state.character(player), hand=Multiset.of(hand), inventory=Multiset.of(items))
+    return state.with_character(replace(c, **fields))  # type: ignore[arg-type]  # fields are Character's own
+
+
+def item_uses(state: GameState, item: str) -> list[Decision]:
+    """Every legal ``use-item`` decision for ``item`` now."""
+    return [
+        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "use-item" and a.get("item") == item
+    ]
+
+
+def use_item(
+    item: str, pay: tuple[str, ...] = ("search",), player: int = 1, **params: str | tuple[str, ...]
+) -> Decision:
+    """Player ``player``'s decision to use ``item``, paying with ``pay``."""
+    return Decision.make(player, "use-item", item=item, pay=pay, **params)
+
+
+def with_intruders(state: GameState, *intruders: Intruder) -> GameState:
+    """``state`` with exactly ``intruders`` on the board (ids as given)."""
+    return replace(state, intruders=tuple(sorted(intruders)), next_intruder=max(i.id for i in intruders) + 1)
+
+
+def explored(state: GameState, *positions: str) -> GameState:
+    """``positions`` explored, their exploration tokens gone."""
+    for position in positions:
+        state = state.with_room(position, replace(state.room(position), explored=True, token=None))
+    return state
+
+
+def with_ruling(state: GameState, ruling: str, reading: str) -> GameState:
+    """``state`` under a config with ``ruling`` set to ``reading`` (everything else kept)."""
+    from nemesis_rules.model.config import make_config
+
+    config = state.config
+    rulings = {**config.rulings, ruling: reading}
+    return replace(state, config=make_config(config.ruleset.name, config.players, rulings, config.variants))
 
 
 # -- Hypothesis: strategies and the state machine ----------------------------------------------

@@ -13,6 +13,7 @@ from rich.table import Table
 from nemesis_rules.cli.common import parse_assignments
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.play import play_game, summary
+from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS
 from nemesis_rules.record import record_from_log, write_record
 
 
@@ -22,6 +23,10 @@ def play_command(
     ruleset: Annotated[str, typer.Option("--ruleset", help="base or void-seeders.")] = "base",
     ruling: Annotated[list[str] | None, typer.Option("--ruling", help="Ruling reading ID=READING.")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="Data variant FAMILY=OPTION.")] = None,
+    player: Annotated[
+        str,
+        typer.Option("--player", help="How decisions are picked: goal-seeking or uniform (chance is always weighted)."),
+    ] = DEFAULT_PLAYER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     out: Annotated[
         Path | None,
@@ -33,18 +38,20 @@ def play_command(
         raise BadInputError(f"player count must be 1 to 5, got {players}", "--players")
     rulings = parse_assignments(ruling or (), "--ruling")
     variants = parse_assignments(variant or (), "--variant")
-    state, log = play_game(seed, players, ruleset, rulings, variants)
+    if player not in PLAYERS:
+        raise BadInputError(f"unknown player {player!r} (choose from {', '.join(PLAYERS)})", "--player")
+    state, log = play_game(seed, players, ruleset, rulings, variants, chooser=PLAYERS[player])
     if out is not None:
         record = record_from_log(state.config, log)
         write_record(out, record.header, record.actions)
-    data = summary(state, log)
+    data = {**summary(state, log), "player": player}
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
     console = Console()
     end = data["end"]
     console.print(
-        f"[bold]Nemesis ({data['ruleset']}), {players} player(s), seed {seed}[/bold]: "
+        f"[bold]Nemesis ({data['ruleset']}), {players} player(s), seed {seed}, {player} player[/bold]: "
         f"{data['rounds']} round(s), {data['steps']} steps; ended by [bold]{end['reason']}[/bold]"
     )
     table = Table("player", "character", "fate", "won")

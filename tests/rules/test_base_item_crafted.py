@@ -7,13 +7,23 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.config import GameConfig, make_config
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.actions import Outcome
+from nemesis_rules.model.engine import IllegalActionError, apply
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.rules import item_effects_blue
 from nemesis_rules.model.state import GameState, Intruder
-from nemesis_rules.testing import after_setup, move_character, run, top_frame, turn_of
+from nemesis_rules.testing import (
+    after_setup,
+    equip,
+    move_character,
+    run,
+    top_frame,
+    turn_of,
+    with_intruders,
+    with_ruling,
+)
+from nemesis_rules.testing import item_uses as uses
+from nemesis_rules.testing import use_item as use
 
 PAY = ("search",)
 
@@ -21,32 +31,6 @@ PAY = ("search",)
 @pytest.fixture
 def game() -> GameState:
     return equip(equip(after_setup(players=2, seed=3), 2), 1)
-
-
-def equip(state: GameState, player: int, *items: str, hand: tuple[str, ...] = (), **fields: object) -> GameState:
-    c = state.character(player)
-    cards = hand or ("search", "rest", "demolition")
-    c = replace(c, hand=Multiset.of(cards), inventory=Multiset.of(items))
-    return state.with_character(replace(c, **fields))  # type: ignore[arg-type]
-
-
-def uses(state: GameState, item: str) -> list[Decision]:
-    return [
-        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "use-item" and a.get("item") == item
-    ]
-
-
-def use(item: str, pay: tuple[str, ...] = PAY, **params: str | tuple[str, ...]) -> Decision:
-    return Decision.make(1, "use-item", item=item, pay=pay, **params)
-
-
-def with_intruders(state: GameState, *intruders: Intruder) -> GameState:
-    return replace(state, intruders=tuple(sorted(intruders)), next_intruder=max(i.id for i in intruders) + 1)
-
-
-def ruling(state: GameState, ruling_id: str, reading: str) -> GameConfig:
-    rulings = {**state.config.rulings, ruling_id: reading}
-    return make_config(state.config.ruleset.name, state.config.players, rulings, state.config.variants)
 
 
 # -- Antidote --------------------------------------------------------------------------------------------
@@ -150,7 +134,7 @@ def test_base_item_molotov_needs_an_intruder_and_no_closed_door(game: GameState)
     assert uses(closed, "molotov") == []
     with pytest.raises(IllegalActionError):
         apply(closed, use("molotov", at="06"))
-    lenient = replace(closed, config=ruling(closed, "base.ambiguity.molotov-closed-door", "not-blocked"))
+    lenient = with_ruling(closed, "base.ambiguity.molotov-closed-door", "not-blocked")
     after, fired = run(lenient, [use("molotov", at="15")])
     assert after.room("15").fire and "base.ambiguity.molotov-closed-door" in fired
 

@@ -4,15 +4,15 @@ its action deck holds adrenaline, basic-repairs, reconnaissance, rest and search
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.engine import IllegalActionError, apply
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import GameState
-from nemesis_rules.testing import after_setup, run, top_frame, turn_of
+from nemesis_rules.testing import after_setup, equip, run, top_frame, turn_of
+from nemesis_rules.testing import item_uses as uses
+from nemesis_rules.testing import use_item as use
 
 PAY = ("search",)
 
@@ -20,23 +20,6 @@ PAY = ("search",)
 @pytest.fixture
 def game() -> GameState:
     return equip(equip(after_setup(players=2, seed=3), 2), 1)
-
-
-def equip(state: GameState, player: int, *items: str, hand: tuple[str, ...] = (), **fields: object) -> GameState:
-    c = state.character(player)
-    cards = hand or ("search", "rest", "demolition")
-    c = replace(c, hand=Multiset.of(cards), inventory=Multiset.of(items))
-    return state.with_character(replace(c, **fields))  # type: ignore[arg-type]
-
-
-def uses(state: GameState, item: str) -> list[Decision]:
-    return [
-        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "use-item" and a.get("item") == item
-    ]
-
-
-def use(item: str, pay: tuple[str, ...] = PAY, **params: str | tuple[str, ...]) -> Decision:
-    return Decision.make(1, "use-item", item=item, pay=pay, **params)
 
 
 # -- Bandages and Medkit -----------------------------------------------------------------------------

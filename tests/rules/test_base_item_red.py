@@ -9,11 +9,21 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.engine import IllegalActionError, apply
 from nemesis_rules.model.rules.item_effects import capacity, item_action_cost, weapon_leaves
 from nemesis_rules.model.state import GameState, Intruder
-from nemesis_rules.testing import after_setup, move_character, run, top_frame
+from nemesis_rules.testing import (
+    after_setup,
+    equip,
+    explored,
+    move_character,
+    run,
+    top_frame,
+    with_intruders,
+    with_ruling,
+)
+from nemesis_rules.testing import item_uses as uses
+from nemesis_rules.testing import use_item as use
 
 PAY = ("search",)
 
@@ -21,27 +31,6 @@ PAY = ("search",)
 @pytest.fixture
 def game() -> GameState:
     return equip(equip(after_setup(players=2, seed=3), 2), 1)
-
-
-def equip(state: GameState, player: int, *items: str, **fields: object) -> GameState:
-    """``player`` holds ``items`` in the inventory and a hand of search, rest, demolition."""
-    c = state.character(player)
-    c = replace(c, hand=Multiset.of(("search", "rest", "demolition")), inventory=Multiset.of(items))
-    return state.with_character(replace(c, **fields))  # type: ignore[arg-type]
-
-
-def uses(state: GameState, item: str) -> list[Decision]:
-    return [
-        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "use-item" and a.get("item") == item
-    ]
-
-
-def use(item: str, pay: tuple[str, ...] = PAY, **params: str | tuple[str, ...]) -> Decision:
-    return Decision.make(1, "use-item", item=item, pay=pay, **params)
-
-
-def with_intruders(state: GameState, *intruders: Intruder) -> GameState:
-    return replace(state, intruders=tuple(sorted(intruders)), next_intruder=max(i.id for i in intruders) + 1)
 
 
 # -- Energy Charge ----------------------------------------------------------------------------------
@@ -181,17 +170,10 @@ def test_base_item_decoy_doors_ruling_decides_closed_doors(game: GameState) -> N
     state = with_intruders(equip(game, 1, "decoy"), Intruder(1, "adult", "14")).with_door("11-14", "closed")
     default, fired = run(state, [use("decoy", to="15")])
     assert default.intruders[0].position == "15" and "base.ambiguity.decoy-doors" in fired
-    strict = replace(state, config=_with_ruling(state, "base.ambiguity.decoy-doors", "doors-block"))
+    strict = with_ruling(state, "base.ambiguity.decoy-doors", "doors-block")
     after, _ = run(strict, [use("decoy", to="15")])
     assert after.intruders[0].position == "14"
     assert "14" not in {d.get("to") for d in uses(strict, "decoy")}
-
-
-def _with_ruling(state: GameState, ruling: str, reading: str):  # type: ignore[no-untyped-def]
-    from nemesis_rules.model.config import make_config
-
-    rulings = {**state.config.rulings, ruling: reading}
-    return make_config(state.config.ruleset.name, state.config.players, rulings, state.config.variants)
 
 
 # -- Extended Magazine --------------------------------------------------------------------------------------
@@ -219,12 +201,8 @@ def test_base_item_extended_magazine_not_in_combat_nor_twice(game: GameState) ->
 # -- keys -------------------------------------------------------------------------------------------------------
 
 
-def _explored(state: GameState, position: str) -> GameState:
-    return state.with_room(position, replace(state.room(position), explored=True, token=None))
-
-
 def test_base_item_comms_key_shows_an_objective_of_a_signalling_character(game: GameState) -> None:
-    state = move_character(_explored(equip(game, 1, "comms-key"), "04"), 1, "04")
+    state = move_character(explored(equip(game, 1, "comms-key"), "04"), 1, "04")
     assert uses(state, "comms-key") == []  # nobody has sent the Signal
     state = state.with_character(replace(state.character(2), signal=True))
     state, _ = run(state, [use("comms-key", character="2")])
@@ -235,14 +213,14 @@ def test_base_item_comms_key_shows_an_objective_of_a_signalling_character(game: 
 
 
 def test_base_item_comms_key_needs_a_working_computer(game: GameState) -> None:
-    state = move_character(_explored(equip(game, 1, "comms-key"), "04"), 1, "04")
+    state = move_character(explored(equip(game, 1, "comms-key"), "04"), 1, "04")
     state = state.with_character(replace(state.character(2), signal=True))
     state = state.with_room("04", replace(state.room("04"), malfunction=True))
     assert uses(state, "comms-key") == []
 
 
 def test_base_item_evacuation_key_locks_and_unlocks_a_pod_of_the_section(game: GameState) -> None:
-    state = move_character(_explored(equip(game, 1, "evacuation-key"), "13"), 1, "13")
+    state = move_character(explored(equip(game, 1, "evacuation-key"), "13"), 1, "13")
     assert {d.get("pod") for d in uses(state, "evacuation-key")} == {"3"}  # pod 4 is in section B
     state, fired = run(state, [use("evacuation-key", pod="3")])
     assert not next(p for p in state.pods if p.number == 3).locked and "base.pod.unlock" in fired
@@ -250,7 +228,7 @@ def test_base_item_evacuation_key_locks_and_unlocks_a_pod_of_the_section(game: G
 
 
 def test_base_item_self_destruct_key_starts_and_stops_the_sequence(game: GameState) -> None:
-    state = move_character(_explored(equip(game, 1, "self-destruct-key"), "04"), 1, "04")
+    state = move_character(explored(equip(game, 1, "self-destruct-key"), "04"), 1, "04")
     started, fired = run(state, [use("self-destruct-key", sequence="start")])
     assert started.self_destruct is not None and "base.self-destruct.start" in fired
     running = replace(state, self_destruct=0)
@@ -259,10 +237,10 @@ def test_base_item_self_destruct_key_starts_and_stops_the_sequence(game: GameSta
 
 
 def test_base_item_self_destruct_key_refused_while_anyone_hibernates(game: GameState) -> None:
-    state = move_character(_explored(equip(game, 1, "self-destruct-key"), "04"), 1, "04")
+    state = move_character(explored(equip(game, 1, "self-destruct-key"), "04"), 1, "04")
     state = state.with_character(replace(state.character(2), status="hibernating"))
     assert uses(state, "self-destruct-key") == []
-    lenient = replace(state, config=_with_ruling(state, "base.ambiguity.self-destruct-key-hibernation", "no-condition"))
+    lenient = with_ruling(state, "base.ambiguity.self-destruct-key-hibernation", "no-condition")
     after, fired = run(lenient, [use("self-destruct-key", sequence="start")])
     assert after.self_destruct is not None and "base.ambiguity.self-destruct-key-hibernation" in fired
 

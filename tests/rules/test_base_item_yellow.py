@@ -10,10 +10,11 @@ import pytest
 
 from nemesis_rules.model.actions import Decision, Outcome
 from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.rules.items import free_slots
 from nemesis_rules.model.state import GameState, Intruder
-from nemesis_rules.testing import after_setup, move_character, run, top_frame
+from nemesis_rules.testing import after_setup, equip, explored, move_character, run, top_frame
+from nemesis_rules.testing import item_uses as uses
+from nemesis_rules.testing import use_item as use
 
 PAY = ("search",)
 
@@ -21,28 +22,6 @@ PAY = ("search",)
 @pytest.fixture
 def game() -> GameState:
     return equip(equip(after_setup(players=2, seed=3), 2), 1)
-
-
-def equip(state: GameState, player: int, *items: str, **fields: object) -> GameState:
-    c = state.character(player)
-    c = replace(c, hand=Multiset.of(("search", "rest", "demolition")), inventory=Multiset.of(items))
-    return state.with_character(replace(c, **fields))  # type: ignore[arg-type]
-
-
-def uses(state: GameState, item: str) -> list[Decision]:
-    return [
-        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "use-item" and a.get("item") == item
-    ]
-
-
-def use(item: str, pay: tuple[str, ...] = PAY, **params: str | tuple[str, ...]) -> Decision:
-    return Decision.make(1, "use-item", item=item, pay=pay, **params)
-
-
-def explored(state: GameState, *positions: str) -> GameState:
-    for position in positions:
-        state = state.with_room(position, replace(state.room(position), explored=True, token=None))
-    return state
 
 
 # -- Chemicals ----------------------------------------------------------------------------------------

@@ -72,21 +72,13 @@ def taking_aim(state: GameState, player: int, params: Params, ctx: Context) -> G
     weapon = str(params["weapon"])
     state = spend_ammo(state, player, weapon)
     ctx.fire("base.combat.shoot")
-    return state.push(AimedRoll(player, str(params["target"]), weapon))
+    return state.push(AimedRoll(player, str(params["target"]), weapon, False))
 
 
 @dataclass(frozen=True, slots=True)
-class AimedRoll(ChanceNode):
-    """The combat die of a Taking Aim shot, before the reroll is decided."""
-
-    player: int
-    target: str
-    weapon: str
-    chance = "combat-die"
-    clause = "base.combat.shoot"
-
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
-        return tables.base(state.config).combat_die.weights()
+class AimedRoll(CombatRoll):
+    """The combat die of a Taking Aim shot: the weapon's own roll, but the choice to roll again
+    comes before anything else resolves."""
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         if not state.character(self.player).active:
