@@ -98,6 +98,14 @@ def fuzz_command(
     coverage: Annotated[
         bool, typer.Option("--coverage", help="Prefer actions that fire clauses not fired yet.")
     ] = False,
+    probes: Annotated[
+        int | None,
+        typer.Option(
+            "--probes",
+            min=0,
+            help="Illegal decisions re-issued per decision node to exercise refusing clauses (0: none; default 2).",
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option("--out", help="Folder for records and the summary.")] = Path("fuzz-out"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     invariant: Annotated[
@@ -119,6 +127,7 @@ def fuzz_command(
         return
     from nemesis_rules.invariants.campaign import Campaign, run
     from nemesis_rules.invariants.fuzzing import Setup
+    from nemesis_rules.invariants.probes import PROBES_PER_STEP
     from nemesis_rules.invariants.user import load_user_invariant
     from nemesis_rules.model.config import make_config
 
@@ -140,6 +149,7 @@ def fuzz_command(
         invariant_ids=ids,
         user_invariants=users,
         coverage=coverage,
+        probes=PROBES_PER_STEP if probes is None else probes,
     )
     sharding = parse_shard(shard)
     campaign = Campaign(games, seed, counts, rulesets, setup, sharding, out, shrink_budget)
@@ -219,7 +229,16 @@ def _report(summary: dict[str, Any], skipped: tuple[str, ...], written: Path) ->
     reasons = ", ".join(f"{k} {n}" for k, n in summary["end_reasons"].items())
     typer.echo(f"end reasons: {reasons}")
     for ruleset, cov in summary["clause_coverage"].items():
-        typer.echo(f"clause coverage ({ruleset}): {cov['fired']}/{cov['clauses']} ({cov['percent']}%)")
+        typer.echo(
+            f"clause coverage ({ruleset}): {cov['exercised']}/{cov['clauses']} exercised ({cov['percent']}%): "
+            f"{cov['fired']} fired, {cov['refused']} refused by a probe; "
+            f"never exercised: {len(cov['never_exercised'])}"
+        )
+    errors = summary["probe_errors"]
+    if errors:
+        typer.echo(f"probe errors (check failed on a well-formed decision): {len(errors)}")
+        for error in errors[:REPORT_SEEDS]:
+            typer.echo(f"  seed {error['seed']} ({error['ruleset']}, {error['players']} player(s)): {error['error']}")
     typer.echo(f"summary: {written}")
 
 

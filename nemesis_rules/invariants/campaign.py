@@ -39,6 +39,8 @@ from nemesis_rules.model.config import make_config
 
 SUMMARY_FORMAT = "nemesis-rules-fuzz-summary"
 SUMMARY_VERSION = 1
+PROBE_ERRORS_KEPT = 20
+"""How many probe failures (engine errors while checking a probe) a summary lists."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,7 @@ class Campaign:
             "invariants": list(self.setup.invariant_ids),
             "user_invariants": list(self.setup.user_invariants),
             "coverage": self.setup.coverage,
+            "probes": self.setup.probes,
             "shrink_budget": self.shrink_budget,
         }
 
@@ -185,8 +188,15 @@ def summarise(campaign: Campaign, results: Sequence[GameResult], seconds: float,
             violations.append(entry)
     gaps = _first_gaps(results, out, setup)
     by_ruleset: dict[str, Counter[str]] = {}
+    refused_by_ruleset: dict[str, Counter[str]] = {}
     for result in results:
         by_ruleset.setdefault(result.spec.ruleset, Counter()).update(result.clauses)
+        refused_by_ruleset.setdefault(result.spec.ruleset, Counter()).update(result.refused)
+    probe_errors = [
+        {"seed": r.spec.seed, "ruleset": r.spec.ruleset, "players": r.spec.players, "error": e}
+        for r in results
+        for e in r.probe_errors
+    ]
     return {
         "format": SUMMARY_FORMAT,
         "version": SUMMARY_VERSION,
@@ -202,7 +212,11 @@ def summarise(campaign: Campaign, results: Sequence[GameResult], seconds: float,
         "clauses": dict(sorted(sum(by_ruleset.values(), Counter()).items())),
         "clauses_by_ruleset": {r: dict(sorted(c.items())) for r, c in sorted(by_ruleset.items())},
         "games_by_ruleset": dict(sorted(Counter(r.spec.ruleset for r in results).items())),
-        "clause_coverage": coverage(by_ruleset, Counter(r.spec.ruleset for r in results)),
+        "clause_coverage": coverage(by_ruleset, Counter(r.spec.ruleset for r in results), refused_by_ruleset),
+        "refused": dict(sorted(sum(refused_by_ruleset.values(), Counter()).items())),
+        "refused_by_ruleset": {r: dict(sorted(c.items())) for r, c in sorted(refused_by_ruleset.items())},
+        "probes": sum(r.probes for r in results),
+        "probe_errors": probe_errors[:PROBE_ERRORS_KEPT],
     }
 
 
@@ -249,18 +263,27 @@ def _first_gaps(results: Sequence[GameResult], out: Path, setup: Setup) -> list[
     return gaps
 
 
-def coverage(by_ruleset: Mapping[str, Counter[str]], games: Mapping[str, int]) -> dict[str, Any]:
-    """Per ruleset: how many of its catalogued clauses fired, and which never did."""
+def coverage(
+    by_ruleset: Mapping[str, Counter[str]],
+    games: Mapping[str, int],
+    refused_by_ruleset: Mapping[str, Counter[str]] | None = None,
+) -> dict[str, Any]:
+    """Per ruleset: how many of its catalogued clauses fired, how many probes refused, how many
+    were exercised either way (``percent``), which never fired and which were never exercised."""
     from nemesis_rules.rulebook.coverage import ruleset_coverage
 
+    refusals = refused_by_ruleset or {}
     out = {}
     for ruleset, fired in sorted(by_ruleset.items()):
-        cov = ruleset_coverage(ruleset, fired, games.get(ruleset, 0))
+        cov = ruleset_coverage(ruleset, fired, games.get(ruleset, 0), refusals.get(ruleset, Counter()))
         out[ruleset] = {
             "clauses": len(cov.clauses),
             "fired": len(cov.fired),
+            "refused": len(cov.refused),
+            "exercised": len(cov.exercised),
             "percent": cov.percent,
             "never_fired": list(cov.never_fired),
+            "never_exercised": list(cov.never_exercised),
         }
     return out
 

@@ -12,6 +12,11 @@ With ``coverage`` the player prefers, at each decision and chance node, an actio
 clause not fired yet (trying a few candidates on the immutable state, a capped number), so rare
 rules get exercised. What counts as "not fired yet" is the clauses of the game so far and of
 every earlier *batch* of games, so the campaign stays deterministic whatever ``--jobs`` is.
+
+With ``probes`` (the default), a :class:`~.probes.Prober` re-issues at each decision node a few
+decisions that were legal earlier and are not now, and counts the clause each refusal cites as
+*refused*: restrictions are exercised too, and the game is the same one (the prober has its own
+random generator and only asks ``check``).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dataclasses import dataclass, field
 
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
+from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.model.actions import Action
 from nemesis_rules.model.engine import RuleGap, legal_actions, step
 from nemesis_rules.model.game import start
@@ -57,6 +63,8 @@ class Setup:
     invariant_ids: tuple[str, ...] = ()
     user_invariants: tuple[str, ...] = ()
     coverage: bool = False
+    probes: int = PROBES_PER_STEP
+    """Illegal decisions re-issued per decision node (0: none; see :mod:`.probes`)."""
 
     def invariants(self) -> tuple[Invariant, ...]:
         return _invariants(self.invariant_ids, self.user_invariants)
@@ -100,12 +108,16 @@ class GapFound:
 @dataclass(slots=True)
 class GameResult:
     """What one fuzzed game did. ``actions``: the game up to its last violation or gap (the
-    records of what it found are prefixes of it)."""
+    records of what it found are prefixes of it). ``refused``: per clause, how many probes
+    ``check`` refused citing it; ``probe_errors``: probes that made the engine fail otherwise."""
 
     spec: GameSpec
     steps: int = 0
     end_reason: str = ""
     clauses: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    probes: int = 0
+    probe_errors: list[str] = field(default_factory=list)
     found: list[Found] = field(default_factory=list)
     gaps: list[GapFound] = field(default_factory=list)
     actions: tuple[Action, ...] = ()
@@ -180,11 +192,13 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     actions: list[Action] = []
     known = set(seen)
     gap_keys: set[tuple[str, str]] = set()
+    prober = Prober(spec.seed, setup.probes)
     for _ in range(MAX_STEPS):
         if state.end is not None:
             result.end_reason = state.end.reason
             break
         action = _coverage_choice(state, rng, known) if setup.coverage else choose(state, rng)
+        prober.probe(state, action)
         actions.append(action)
         try:
             transition = step(state, action)
@@ -214,6 +228,8 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         result.end_reason = "step-limit"
         result.found.append(Found(ENGINE_ERROR, f"no end after {MAX_STEPS} steps", len(actions)))
     result.steps = len(actions)
+    result.refused, result.probes = prober.refused, prober.probes
+    result.probe_errors = list(prober.errors)
     if result.found or result.gaps:
         needed = max([f.step for f in result.found] + [g.step for g in result.gaps])
         result.actions = tuple(actions[:needed])

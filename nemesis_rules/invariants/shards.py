@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from nemesis_rules.invariants.campaign import (
+    PROBE_ERRORS_KEPT,
     SUMMARY_FORMAT,
     SUMMARY_VERSION,
     coverage,
@@ -28,6 +29,7 @@ def setup_of(data: Mapping[str, Any]) -> Setup:
         invariant_ids=tuple(data["invariants"]),
         user_invariants=tuple(data["user_invariants"]),
         coverage=bool(data["coverage"]),
+        probes=int(data.get("probes", 0)),
     )
 
 
@@ -68,11 +70,15 @@ def merge(summaries: Sequence[Mapping[str, Any]], sources: Sequence[str] = ()) -
             seen.add((gap["clause"], gap["situation"]))
             gaps.append(gap)
     by_ruleset: dict[str, Counter[str]] = {}
+    refused_by_ruleset: dict[str, Counter[str]] = {}
     games_by_ruleset: Counter[str] = Counter()
     for d in summaries:
         for ruleset, counts in d["clauses_by_ruleset"].items():
             by_ruleset.setdefault(ruleset, Counter()).update(counts)
+        for ruleset, counts in d.get("refused_by_ruleset", {}).items():
+            refused_by_ruleset.setdefault(ruleset, Counter()).update(counts)
         games_by_ruleset.update(d["games_by_ruleset"])
+    probe_errors = sorted((e for d in summaries for e in d.get("probe_errors", ())), key=lambda e: e["seed"])
     steps = sum(d["steps"] for d in summaries)
     seconds = sum(d["seconds"] for d in summaries)
     return {
@@ -90,7 +96,11 @@ def merge(summaries: Sequence[Mapping[str, Any]], sources: Sequence[str] = ()) -
         "clauses": dict(sorted(sum(by_ruleset.values(), Counter()).items())),
         "clauses_by_ruleset": {r: dict(sorted(c.items())) for r, c in sorted(by_ruleset.items())},
         "games_by_ruleset": dict(sorted(games_by_ruleset.items())),
-        "clause_coverage": coverage(by_ruleset, games_by_ruleset),
+        "clause_coverage": coverage(by_ruleset, games_by_ruleset, refused_by_ruleset),
+        "refused": dict(sorted(sum(refused_by_ruleset.values(), Counter()).items())),
+        "refused_by_ruleset": {r: dict(sorted(c.items())) for r, c in sorted(refused_by_ruleset.items())},
+        "probes": sum(d.get("probes", 0) for d in summaries),
+        "probe_errors": probe_errors[:PROBE_ERRORS_KEPT],
     }
 
 

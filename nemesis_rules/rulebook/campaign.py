@@ -9,6 +9,10 @@ step where it was reached, and an engine failure if the game could not be played
 * any other exception stops that game too and is kept as an :class:`EngineFailure`, so one engine bug does
   not hide what the other games found.
 
+At every decision node a refusal prober (:mod:`nemesis_rules.invariants.probes`) re-issues a few decisions
+that were legal earlier and are not now; ``check`` refuses each citing a clause, kept as *refused*, so
+restrictions count as exercised too. Probing does not change the game (same seed, same game).
+
 Steps are counted from 1 over every action of the game, setup included: step ``n`` is the ``n``-th line
 after the header of the game's record, and replaying the seed reproduces it.
 
@@ -24,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.model.actions import Action
 from nemesis_rules.model.engine import RuleGap, Transition
 from nemesis_rules.model.play import choose, play_game
@@ -114,12 +119,14 @@ class EngineFailure:
 
 @dataclass(slots=True)
 class GameRun:
-    """What one game did: its steps, how often each id fired and at which step first, its gaps, and how
-    it ended (``end`` is the end reason; ``None`` when a gap or a failure stopped it)."""
+    """What one game did: its steps, how often each id fired and at which step first, how often a probe's
+    refusal cited each clause, its gaps, and how it ended (``end`` is the end reason; ``None`` when a gap or
+    a failure stopped it)."""
 
     game: GameSpec
     steps: int = 0
     fired: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
     first_fired: dict[str, int] = field(default_factory=dict)
     gaps: list[GapHit] = field(default_factory=list)
     failure: EngineFailure | None = None
@@ -144,6 +151,14 @@ class Campaign:
                 total.update(run.fired)
         return total
 
+    def refused(self, ruleset: str | None = None) -> Counter[str]:
+        """How often a probe's refusal cited each clause over the campaign (or the games of one ruleset)."""
+        total: Counter[str] = Counter()
+        for run in self.runs:
+            if ruleset is None or run.game.ruleset == ruleset:
+                total.update(run.refused)
+        return total
+
     @property
     def gaps(self) -> tuple[GapHit, ...]:
         return tuple(g for run in self.runs for g in run.gaps)
@@ -154,15 +169,21 @@ class Campaign:
 
 
 def run_game(
-    game: GameSpec, rulings: Mapping[str, str] | None = None, variants: Mapping[str, str] | None = None
+    game: GameSpec,
+    rulings: Mapping[str, str] | None = None,
+    variants: Mapping[str, str] | None = None,
+    probes: int = PROBES_PER_STEP,
 ) -> GameRun:
-    """Play one seeded random game to its end (or to the gap or error that stops it)."""
-    run = GameRun(game)
+    """Play one seeded random game to its end (or to the gap or error that stops it), probing ``probes``
+    refusals per decision node."""
+    prober = Prober(game.seed, probes)
+    run = GameRun(game, refused=prober.refused)
     chosen: list[tuple[GameState, Action]] = []
 
     def chooser(state: GameState, rng: random.Random) -> Action:
         action = choose(state, rng)
         chosen[:] = [(state, action)]
+        prober.probe(state, action)
         return action
 
     def note(before: GameState, action: Action, transition: Transition) -> None:
@@ -202,9 +223,10 @@ def run_campaign(
     specs: Iterable[GameSpec],
     rulings: Mapping[str, str] | None = None,
     variants: Mapping[str, str] | None = None,
+    probes: int = PROBES_PER_STEP,
 ) -> Campaign:
-    """Play every game of ``specs`` in order."""
-    return Campaign(tuple(run_game(spec, rulings, variants) for spec in specs))
+    """Play every game of ``specs`` in order (``probes`` refusals probed per decision node)."""
+    return Campaign(tuple(run_game(spec, rulings, variants, probes) for spec in specs))
 
 
 def run_record(path: str | Path) -> GameRun:

@@ -1,0 +1,179 @@
+"""Refusal probes: exercising the rules that say *no* (issue #8, clause coverage).
+
+Many clauses are restrictions (a closed Door stops a Move, no Room action in Combat, a passed
+player takes no more actions). They never fire on a legal step: the engine enforces them by
+leaving the decision out of ``legal_actions`` and explains them through ``check``, whose
+:class:`~nemesis_rules.model.engine.IllegalActionError` names the refusing clause. Random play
+therefore never exercises them. A :class:`Prober` does, honestly and without changing the game:
+
+* it remembers, per player and kind of decision node (a turn, a pass discard, an Encounter,
+  ...), decisions it saw legal (every decision taken, and now and then the whole list of legal
+  decisions at a node), a capped sample per action kind;
+* at a decision node it re-issues a few of them that are not legal now, by the acting player
+  and, now and then, by a player who may not act (out of turn, passed or dead), and asks
+  ``check``; each refusal counts its clause as *refused*. A probe by the acting player is
+  usually paid again from the hand it holds now (so the refusal names what forbids the
+  decision here, not the cards spent since), and now and then with a Contamination card it
+  holds instead of an Action card (a mistake the rules forbid, base.cost.contamination-cannot-pay).
+
+The prober has its own random generator (seeded from the game's seed) and only *asks* the
+engine (``check`` and ``legal_actions`` never change a state), so a game plays the same with
+and without probing. The cost is capped: :data:`PROBES_PER_STEP` checks per decision node, and
+the legal list is sampled at one node in :data:`SAMPLE_EVERY` (the rest remember only the
+decision taken). Probes that make the engine fail with anything but a refusal are kept as
+``errors`` (an engine bug: a ``check`` must answer every well-formed decision).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from nemesis_rules.model.actions import Action, Decision
+from nemesis_rules.model.engine import IllegalActionError, acting_player, check, is_chance, legal_actions
+from nemesis_rules.model.state import GameState
+
+PROBES_PER_STEP = 2
+"""How many illegal decisions are re-issued at each decision node (0: no probing)."""
+SAMPLE_EVERY = 4
+"""The full legal list is remembered at about one decision node in this many."""
+KEPT_PER_KIND = 8
+"""How many decisions of one kind are remembered per player (a random sample beyond that)."""
+OUT_OF_TURN_EVERY = 4
+"""About one probe in this many is a decision by a player who may not act now."""
+REPAID_EVERY = 4
+"""Probes by the acting player are paid again from the hand held now, except about one in this many."""
+CONTAMINATED_EVERY = 8
+"""About one probe in this many by the acting player pays with a Contamination card it holds."""
+ERRORS_KEPT = 5
+"""How many probe failures (engine errors) are kept with their message."""
+SEED_SALT = 0x9E3779B9
+"""Mixed into the game's seed, so the prober's draws are not the player's."""
+
+
+@dataclass(slots=True)
+class Prober:
+    """Remembers decisions seen legal and re-issues a few illegal ones at each decision node.
+
+    ``refused`` counts, per clause id, the probes ``check`` refused citing it; ``probes`` how
+    many were asked; ``errors`` the first few probes that made the engine fail otherwise."""
+
+    seed: int
+    per_step: int = PROBES_PER_STEP
+    refused: Counter[str] = field(default_factory=Counter)
+    probes: int = 0
+    errors: list[str] = field(default_factory=list)
+    _rng: random.Random = field(init=False, repr=False)
+    _seen: dict[tuple[int, str], dict[str, list[Decision]]] = field(init=False, repr=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed ^ SEED_SALT)
+
+    def remember(self, decision: Decision, node: str) -> None:
+        """Keep ``decision`` (seen legal at a node of kind ``node``) in its player's sample."""
+        kinds = self._seen.setdefault((decision.player, node), {})
+        kept = kinds.setdefault(decision.kind, [])
+        if decision in kept:
+            return
+        if len(kept) < KEPT_PER_KIND:
+            kept.append(decision)
+        else:
+            kept[self._rng.randrange(KEPT_PER_KIND)] = decision
+
+    def probe(self, state: GameState, chosen: Action) -> None:
+        """At a decision node, just before ``chosen`` is applied: remember what is legal, then
+        ask ``check`` about a few remembered decisions that are not legal now."""
+        if self.per_step <= 0 or state.end is not None or is_chance(state) or not isinstance(chosen, Decision):
+            return
+        player = acting_player(state)
+        if player is None:
+            return
+        node = type(state.pending[-1]).__name__
+        self.remember(chosen, node)
+        if self._rng.randrange(SAMPLE_EVERY) == 0:
+            for option in legal_actions(state):
+                if isinstance(option, Decision):
+                    self.remember(option, node)
+        for _ in range(self.per_step):
+            candidate = self._candidate(state, player, node, chosen)
+            if candidate is not None:
+                self._ask(state, candidate)
+
+    def _candidate(self, state: GameState, player: int, node: str, chosen: Decision) -> Decision | None:
+        """A remembered decision for this kind of node: by another player who may not act (now
+        and then), else by the acting player (mostly paid again from the hand held now, now and
+        then with a Contamination card); never the decision about to be taken."""
+        who = player
+        if self._rng.randrange(OUT_OF_TURN_EVERY) == 0:
+            others = sorted(p for p, n in self._seen if p != player and n == node)
+            idle = [p for p in others if _idle(state, p)]
+            pool = idle or others
+            if pool:
+                who = pool[self._rng.randrange(len(pool))]
+        kinds = self._seen.get((who, node))
+        if not kinds:
+            return None
+        names = sorted(kinds)
+        kept = kinds[names[self._rng.randrange(len(names))]]
+        candidate = kept[self._rng.randrange(len(kept))]
+        if who == player:
+            if self._rng.randrange(REPAID_EVERY) != 0:
+                candidate = _paid_from_hand(state, candidate)
+            if self._rng.randrange(CONTAMINATED_EVERY) == 0:
+                candidate = _paid_with_contamination(state, candidate)
+        return None if candidate == chosen else candidate
+
+    def _ask(self, state: GameState, decision: Decision) -> None:
+        self.probes += 1
+        try:
+            check(state, decision)
+        except IllegalActionError as refusal:
+            if refusal.clause:
+                self.refused[refusal.clause] += 1
+        except Exception as exc:  # a check that fails on a well-formed decision is an engine bug
+            if len(self.errors) < ERRORS_KEPT:
+                self.errors.append(f"{decision}: {type(exc).__name__}: {exc}")
+
+
+def _idle(state: GameState, player: int) -> bool:
+    """Whether ``player`` may take no action this phase: passed, dead or out of play."""
+    character = state.character(player)
+    return bool(character.passed) or not character.active
+
+
+def _paid_with_contamination(state: GameState, decision: Decision) -> Decision:
+    """``decision`` with its first payment card swapped for a Contamination card its player
+    holds (unchanged when it pays nothing or the player holds none)."""
+    paid = decision.cards()
+    if not paid:
+        return decision
+    held = sorted(card for card in state.character(decision.player).hand.distinct() if card.startswith("contamination"))
+    if not held:
+        return decision
+    params = dict(decision.params)
+    params["pay"] = (held[0], *paid[1:])
+    return Decision.make(decision.player, decision.kind, **params)
+
+
+def _paid_from_hand(state: GameState, decision: Decision) -> Decision:
+    """``decision`` paid with as many Action cards from its player's hand now (the first ones in
+    card order); unchanged when it pays nothing, is paid from the hand already, or the hand is short."""
+    paid = decision.cards()
+    if not paid:
+        return decision
+    hand = state.character(decision.player).hand
+    if hand.contains_all(type(hand).of(paid)):
+        return decision
+    reserved = decision.get("card")
+    cards = [
+        card
+        for card, count in hand.items()
+        if not card.startswith("contamination")
+        for _ in range(count - (1 if card == reserved else 0))
+    ]
+    if len(cards) < len(paid):
+        return decision
+    params = dict(decision.params)
+    params["pay"] = tuple(sorted(cards[: len(paid)]))
+    return Decision.make(decision.player, decision.kind, **params)
