@@ -4,9 +4,11 @@
 * ``rules show ID`` — one clause (statement, citations with the quoted passage, the code that implements
   it, its tests, its rulings) or one ruling;
 * ``rules conflicts`` — every ruling, plus the open findings of the automatic checks (numeric cross-check,
-  same-trigger check, gaps reached by a short campaign of random games), each reached ruling with a
-  situation (``--situations DIR`` writes its records, one per reading, for ``replay`` and ``show``);
-* ``rules coverage`` — which clauses a campaign of seeded random games (or ``--record`` files) fired.
+  same-trigger check, gaps reached by a short campaign of random games), each ruling with a situation
+  where its readings differ, from the campaign or from its hand-built scenario (``--situations DIR``
+  writes its records, one per reading, for ``replay`` and ``show``);
+* ``rules coverage`` — which clauses a campaign of seeded random games (or ``--record`` files, or a
+  ``fuzz`` campaign's ``--summary``) exercised: fired, or cited by ``check`` refusing a probe.
 
 Unknown ids, rulesets and families are bad input: one line naming close matches, exit code 2.
 """
@@ -302,17 +304,21 @@ def conflicts_command(
 
 def _print_coverage(cov: RulesetCoverage) -> None:
     typer.echo(
-        f"{cov.ruleset}: {len(cov.fired)} of {len(cov.clauses)} clauses fired ({cov.percent}%) in {cov.games} games"
+        f"{cov.ruleset}: {len(cov.exercised)} of {len(cov.clauses)} clauses exercised ({cov.percent}%) in "
+        f"{cov.games} games: {len(cov.fired)} fired, {len(cov.refused)} cited refusing a probe"
     )
     for fam in cov.families():
-        typer.echo(f"  {fam.family:<28} {fam.fired:>3}/{fam.total:<3} {fam.percent:5.1f}%")
+        typer.echo(f"  {fam.family:<28} {fam.exercised:>3}/{fam.total:<3} {fam.percent:5.1f}%  ({fam.fired} fired)")
+    only_refused = [cid for cid in cov.refused if cid not in cov.counts]
+    if only_refused:
+        typer.echo(f"  exercised by refusals only: {', '.join(only_refused)}")
     never: dict[str, list[str]] = {}
-    for cid in cov.never_fired:
+    for cid in cov.never_exercised:
         prefix, _, rest = cid.partition(".")
         family, _, rule = rest.partition(".")
         never.setdefault(f"{prefix}.{family}", []).append(rule)
     if never:
-        typer.echo("  never fired:")
+        typer.echo("  never exercised (never fired, never cited by a refusal):")
         for key, rules in never.items():
             typer.echo(f"    {key}: {', '.join(rules)}")
     if cov.rulings_fired:
@@ -334,46 +340,89 @@ def coverage_command(
         list[Path] | None,
         typer.Option("--record", help="Replay this game record instead of playing games (repeatable)."),
     ] = None,
+    summary: Annotated[
+        Path | None,
+        typer.Option("--summary", help="Report the coverage of a fuzz campaign (its summary.json) instead of playing."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Play seeded random games (or replay records) and report which catalogued clauses fired, and which never did."""
+    """Play seeded random games (or replay records, or read a fuzz summary) and report which catalogued clauses
+    were exercised (fired, or cited by a refusal of a probed illegal decision), and which never were."""
     from nemesis_rules.rulebook.campaign import Campaign, run_record
     from nemesis_rules.rulebook.coverage import overall_coverage, ruleset_coverage
 
     if games < 1:
         raise BadInputError(f"the number of games must be at least 1, got {games}", "--games")
-    if record:
-        campaign = Campaign(tuple(run_record(path) for path in record))
-        played = campaign.rulesets
+    if summary is not None and record:
+        raise BadInputError("give --summary or --record, not both", "--summary")
+    campaign: Campaign | None = None
+    if summary is not None:
+        coverages, game_count = _summary_coverages(summary)
     else:
-        campaign = _campaign(games, seed, ruleset, players, ruling or [], variant or [])
-        played = _played_rulesets(ruleset)
-    coverages = [
-        ruleset_coverage(r, campaign.fired(r), sum(1 for run in campaign.runs if run.game.ruleset == r)) for r in played
-    ]
+        if record:
+            campaign = Campaign(tuple(run_record(path) for path in record))
+            played = campaign.rulesets
+        else:
+            campaign = _campaign(games, seed, ruleset, players, ruling or [], variant or [])
+            played = _played_rulesets(ruleset)
+        runs = campaign.runs
+        coverages = [
+            ruleset_coverage(r, campaign.fired(r), sum(1 for run in runs if run.game.ruleset == r), campaign.refused(r))
+            for r in played
+        ]
+        game_count = len(runs)
     total = overall_coverage(coverages)
     if as_json:
         _echo_json(
             {
-                "games": len(campaign.runs),
-                "seed": None if record else seed,
+                "games": game_count,
+                "seed": None if record or summary else seed,
                 "records": [str(path) for path in record or ()],
+                "summary": None if summary is None else str(summary),
                 "overall": {
                     "rulesets": total.family,
                     "fired": total.fired,
+                    "exercised": total.exercised,
                     "total": total.total,
                     "percent": total.percent,
                 },
                 "rulesets": [c.to_json() for c in coverages],
-                "gaps": [g.to_json() for g in campaign.gaps],
-                "failures": [f.to_json() for f in campaign.failures],
+                "gaps": [g.to_json() for g in campaign.gaps] if campaign is not None else [],
+                "failures": [f.to_json() for f in campaign.failures] if campaign is not None else [],
             }
         )
     else:
         for cov in coverages:
             _print_coverage(cov)
-        typer.echo(f"overall: {total.fired} of {total.total} catalogued clauses exercised ({total.percent}%)")
-    _note_failures(campaign)
+        typer.echo(
+            f"overall: {total.exercised} of {total.total} catalogued clauses exercised ({total.percent}%), "
+            f"{total.fired} fired"
+        )
+    if campaign is not None:
+        _note_failures(campaign)
+
+
+def _summary_coverages(path: Path) -> tuple[list[RulesetCoverage], int]:
+    """The per-ruleset coverage a fuzz summary records (``fuzz --json`` / ``summary.json``), and its games."""
+    from nemesis_rules.invariants.shards import load_summary
+    from nemesis_rules.rulebook.coverage import ruleset_coverage
+
+    try:
+        data = load_summary(path)
+    except ValueError as exc:
+        raise BadInputError(str(exc), "--summary") from None
+    try:
+        fired = data["clauses_by_ruleset"]
+        refused = data.get("refused_by_ruleset", {})
+        games = data["games_by_ruleset"]
+        coverages = [
+            ruleset_coverage(check_ruleset(r), fired[r], int(games.get(r, 0)), refused.get(r, {}))
+            for r in RULESETS
+            if r in fired
+        ]
+        return coverages, int(data["games"])
+    except (ValueError, KeyError, TypeError, AttributeError, RulebookError) as exc:
+        raise BadInputError(f"{path}: not a fuzz summary (missing or malformed {exc})", "--summary") from None
 
 
 def register(app: typer.Typer) -> None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from nemesis_rules.errors import BadInputError
 
-__all__ = ["DATA_RULING_VARIANTS", "align"]
+if TYPE_CHECKING:
+    from nemesis_rules.model.config import GameConfig
+
+__all__ = ["DATA_RULING_VARIANTS", "align", "with_reading"]
 
 DATA_RULING_VARIANTS: Final[Mapping[str, tuple[str, Mapping[str, str]]]] = MappingProxyType(
     {
@@ -59,3 +62,13 @@ def align(rulings: Mapping[str, str], variants: Mapping[str, str]) -> tuple[dict
             if option in by_option:
                 out_rulings[ruling] = by_option[option]
     return out_rulings, out_variants
+
+
+def with_reading(config: GameConfig, ruling: str, reading: str) -> GameConfig:
+    """``config`` with ``ruling`` set to ``reading`` (a data ruling's variant family following it)."""
+    from nemesis_rules.model.config import make_config
+
+    variants = dict(config.variants)
+    if ruling in DATA_RULING_VARIANTS:
+        variants.pop(DATA_RULING_VARIANTS[ruling][0], None)
+    return make_config(config.ruleset.name, config.players, {**config.rulings, ruling: reading}, variants)

@@ -214,6 +214,10 @@ def coordinates_cards(config: GameConfig) -> Mapping[str, cards.CoordinatesCard]
 
 
 def pods_for(config: GameConfig) -> int:
+    """Escape Pods in play: 2, 3 or 4 by player count (facts.md §9), or all four under the German
+    overview's reading (ruling ``base.de.escape-pods=four-always``)."""
+    if config.rulings.get("base.de.escape-pods") == "four-always":
+        return len(pod_numbers(config))
     return base(config).escape_pods.count_for(config.players)
 
 
@@ -612,6 +616,22 @@ def _base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
     return base_end_of_turn(state, player, ctx)
 
 
+def _base_encounter_noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str]:
+    return frozenset(state.config.board.spaces_at[position])
+
+
+def _base_escaping(state: GameState, player: int) -> bool:
+    return state.in_combat(player)
+
+
+def _base_intruder_vanishes(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
+    return state
+
+
+def _base_on_combat_hit(state: GameState, face: str, kind: str, ctx: Context) -> None:
+    return None
+
+
 def end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
     """The ruleset's effects when ``player``'s turn ends (Void Seeders: a Noise roll in a Lair's
     room). Frames it pushes must resolve before the next turn begins."""
@@ -663,6 +683,15 @@ class RulesetHooks:
         default=_base_judge_endurance
     )
     endurance_clause: Callable[[GameState, Intruder | None, int], str] = field(default=_base_endurance_clause)
+    # The spaces whose Noise an Encounter discards (step 1); whether leaving a Character's room is
+    # an Escape (its cost); what follows an Intruder vanishing into the technical corridors.
+    encounter_noise_spaces: Callable[[GameState, str, Context], frozenset[str]] = field(
+        default=_base_encounter_noise_spaces
+    )
+    escaping: Callable[[GameState, int], bool] = field(default=_base_escaping)
+    intruder_vanishes: Callable[[GameState, Intruder, Context], GameState] = field(default=_base_intruder_vanishes)
+    # Records the rules (and rulings) that decided what a combat die face did to an Intruder of a kind.
+    on_combat_hit: Callable[[GameState, str, str, Context], None] = field(default=_base_on_combat_hit)
 
 
 HOOKS: dict[str, RulesetHooks] = {}

@@ -107,6 +107,15 @@ class UnknownReadingError(RulebookError, ValueError):
         super().__init__(f"unknown reading {reading!r} for ruling {ruling_id!r} (valid: {', '.join(self.valid)})")
 
 
+class UnplayableReadingError(RulebookError, ValueError):
+    """A catalogued reading the engine cannot play (the reason says why)."""
+
+    def __init__(self, ruling_id: str, reading: str, reason: str) -> None:
+        self.ruling_id = ruling_id
+        self.reading = reading
+        super().__init__(f"reading {reading!r} of ruling {ruling_id!r} cannot be played: {reason}")
+
+
 class RulingSyntaxError(RulebookError, ValueError):
     """A ``--ruling`` argument that is not of the form ``ID=READING``."""
 

@@ -13,10 +13,13 @@ Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file"
 * ``reached`` — from a campaign of random games: how many gaps the entry decided (``gaps``), in how many
   games it fired (``games``), and the first place (ruleset, players, seed, step, clause, situation); ``null``
   when no campaign was played or nothing reached it;
-* ``situation`` — for a ruling reached by the campaign, a short game record in which its readings lead to
-  different states (see :mod:`.situations`): ``{"from": {ruleset, players, seed, step}, "line": the action,
-  "differing_fields": [...], "records": {reading: path or null}}`` (paths when the records were written);
-  for a gap no ruling decides, the same with the one record that reaches it; otherwise ``null``;
+* ``situation`` — a short game record in which the ruling's readings lead to different states (see
+  :mod:`.situations`): from a place the campaign reached, else from the ruling's hand-built scenario
+  (:mod:`.scenarios`, so rulings have one without a campaign too): ``{"from": ..., "line": the last
+  action, "lines": every action, "differing_fields": [...], "records": {reading: path or null},
+  "outcomes": {reading: how its replay ended}}`` (paths when the records were written); ``from`` is
+  ``{ruleset, players, seed, step}`` for random play and ``{scenario, ruleset, players, start}`` for a
+  scenario; for a gap no ruling decides, the one record that reaches it; otherwise ``null``;
 * ``situation_note`` — what the situation shows, or why ``situation`` is ``null``;
 * ``witness`` — for a ruling whose readings the Z3 encodings cover (``nemesis_rules.prove.conflicts``),
   the situation Z3 found in which the readings differ, and what each gives; otherwise ``null``.
@@ -33,16 +36,35 @@ from nemesis_rules.rulebook.campaign import Campaign, GapHit
 from nemesis_rules.rulebook.catalogue import RULESETS, card_slug, catalogue
 from nemesis_rules.rulebook.numbers import NumericConflict, numeric_conflicts
 from nemesis_rules.rulebook.rulings import Ruling, RulingKind, rulings
-from nemesis_rules.rulebook.situations import find_situation, gap_record
+from nemesis_rules.rulebook.scenarios import why_no_situation
+from nemesis_rules.rulebook.situations import find_situation, gap_record, scenario_situation
 from nemesis_rules.rulebook.sources import Citation
 from nemesis_rules.rulebook.triggers import TriggerPair, same_trigger_pairs
 
-__all__ = ["NOT_REACHED", "REQUIRED_KEYS", "SAME_STATES", "SITUATION_PENDING", "conflict_report", "report_summary"]
+__all__ = [
+    "NOT_REACHED",
+    "REQUIRED_KEYS",
+    "SAME_STATES",
+    "SCENARIO_SAME",
+    "SITUATION_PENDING",
+    "conflict_report",
+    "report_summary",
+]
 
 REQUIRED_KEYS: tuple[str, ...] = ("id", "kind", "question", "sources", "readings", "default", "situation")
-SITUATION_PENDING = "no situation: no campaign of random games was played (rules conflicts --games N)"
-NOT_REACHED = "no situation: no game of the campaign reached this ruling"
-SAME_STATES = "no situation: where games reached this ruling, every reading replayed to the same state"
+SITUATION_PENDING = (
+    "no situation: no scenario is registered for this ruling and no campaign of random games was played "
+    "(rules conflicts --games N)"
+)
+NOT_REACHED = "no situation: no scenario is registered for this ruling and no game of the campaign reached it"
+SAME_STATES = (
+    "no situation: no scenario is registered for this ruling and, where games reached it, every reading "
+    "replayed to the same state"
+)
+SCENARIO_SAME = (
+    "no situation: the hand-built scenario of this ruling replays to the same state under every reading "
+    "(and no game of the campaign gave one where they differ)"
+)
 
 
 def _sources(citations: Iterable[Citation]) -> list[dict[str, str]]:
@@ -104,20 +126,25 @@ def _reached(ruling_id: str, campaign: Campaign | None) -> dict[str, Any] | None
 def _ruling_situation(
     item: Ruling, campaign: Campaign | None, folder: Path | None
 ) -> tuple[dict[str, Any] | None, str]:
-    if campaign is None:
-        return None, SITUATION_PENDING
-    hits = [g for g in campaign.gaps if g.ruling == item.id]
-    if not hits:
-        return None, NOT_REACHED
-    found = find_situation(item, hits)
+    """A place random play reached where the readings differ; else the ruling's hand-built scenario;
+    else ``None`` with the reason."""
+    reason = why_no_situation(item.id)
+    if reason is not None:
+        return None, f"no situation can exist: {reason}"
+    hits = [g for g in campaign.gaps if g.ruling == item.id] if campaign is not None else []
+    found = find_situation(item, hits) if hits else None
     if found is None:
-        return None, SAME_STATES
+        built = scenario_situation(item)
+        if built is not None and built.differs:
+            found = built
+        elif built is not None:
+            return None, SCENARIO_SAME
+    if found is None:
+        if campaign is None:
+            return None, SITUATION_PENDING
+        return None, SAME_STATES if hits else NOT_REACHED
     paths = found.write(folder) if folder is not None else None
-    note = (
-        f"one line from the state before step {found.hit.step} of {found.hit.game.describe()}; "
-        f"the readings replay to states that differ in: {', '.join(found.differing)}"
-    )
-    return found.to_json(paths), note
+    return found.to_json(paths), found.describe()
 
 
 def _ruling_entry(
@@ -133,7 +160,10 @@ def _ruling_entry(
         "kind": item.kind.value,
         "question": item.question,
         "sources": _sources(item.sources),
-        "readings": [{"id": r.id, "summary": r.summary} for r in item.readings],
+        "readings": [
+            {"id": r.id, "summary": r.summary, **({"unplayable": r.unplayable} if r.unplayable else {})}
+            for r in item.readings
+        ],
         "default": item.default,
         "situation": situation,
         "origin": "ruling",
@@ -227,6 +257,7 @@ def _gap_situation(clause_id: str, hits: list[GapHit], folder: Path | None) -> d
             "step": first.step,
         },
         "line": first.action.to_json(),
+        "lines": [first.action.to_json()],
         "differing_fields": [],
         "records": {"reached": path},
     }

@@ -26,6 +26,7 @@ from nemesis_rules.rulebook.errors import (
     RulingSyntaxError,
     UnknownReadingError,
     UnknownRulingError,
+    UnplayableReadingError,
 )
 from nemesis_rules.rulebook.numbers import Quantity, numeric_conflicts, quantities
 from nemesis_rules.rulebook.sources import Citation, citation_problem
@@ -63,10 +64,12 @@ class RulingKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One named option of a ruling."""
+    """One named option of a ruling. ``unplayable`` says why the engine cannot play it (empty when
+    it can); choosing such a reading is refused rather than silently played as another."""
 
     id: str
     summary: str
+    unplayable: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +173,11 @@ def _readings(raw: Any, where: str, problems: list[str]) -> tuple[Reading, ...]:
         ):
             problems.append(f"{where}: a reading needs string 'id' and 'summary'")
             continue
-        result.append(Reading(entry["id"], entry["summary"]))
+        unplayable = entry.get("unplayable", "")
+        if not isinstance(unplayable, str):
+            problems.append(f"{where}: a reading's 'unplayable' must be a string (why it cannot be played)")
+            continue
+        result.append(Reading(entry["id"], entry["summary"], unplayable))
     return tuple(result)
 
 
@@ -340,7 +347,10 @@ def resolve_rulings(
         target = scope.get(choice.ruling)
         if target is None:
             raise UnknownRulingError(choice.ruling, tuple(scope), ruleset=ruleset)
-        resolved[choice.ruling] = target.reading(choice.reading).id
+        chosen = target.reading(choice.reading)
+        if chosen.unplayable:
+            raise UnplayableReadingError(choice.ruling, chosen.id, chosen.unplayable)
+        resolved[choice.ruling] = chosen.id
     return MappingProxyType(dict(sorted(resolved.items())))
 
 

@@ -96,7 +96,7 @@ def test_conflicts_json_has_the_documented_shape_and_every_ruling() -> None:
         assert {"id", "kind", "question", "sources", "readings", "default", "situation"} <= set(entry)
         assert entry["kind"] in {"contradiction", "ambiguity", "gap", "data"}
         assert all(set(s) == {"file", "section"} for s in entry["sources"])
-        assert all(set(r) == {"id", "summary"} for r in entry["readings"])
+        assert all({"id", "summary"} <= set(r) <= {"id", "summary", "unplayable"} for r in entry["readings"])
 
 
 def test_conflicts_kind_filter_and_text_summary() -> None:
@@ -131,7 +131,7 @@ def test_coverage_text_is_deterministic_for_a_seed() -> None:
     first = run("rules", "coverage", "--games", "3", "--ruleset", "base", "--players", "2")
     second = run("rules", "coverage", "--games", "3", "--ruleset", "base", "--players", "2")
     assert first[0] == 0 and first[1] == second[1]
-    assert "base: " in first[1] and "never fired:" in first[1] and "overall: " in first[1]
+    assert "base: " in first[1] and "never exercised" in first[1] and "overall: " in first[1]
 
 
 def test_conflicts_write_each_reading_of_a_situation(tmp_path: Path) -> None:
@@ -146,6 +146,25 @@ def test_conflicts_write_each_reading_of_a_situation(tmp_path: Path) -> None:
     assert run("replay", solo["situation"]["records"]["survival-only"])[0] == 0
     code, out, _ = run("replay", solo["situation"]["records"]["strict"])
     assert code == 1 and "rule gap" in out
+
+
+def test_conflicts_without_games_write_the_records_of_hand_built_scenarios(tmp_path: Path) -> None:
+    code, out, _ = run("rules", "conflicts", "--json", "--games", "0", "--situations", str(tmp_path))
+    decoy = next(e for e in json.loads(out) if e["id"] == "base.ambiguity.decoy-doors")
+    situation = decoy["situation"]
+    assert code == 0 and situation["from"]["scenario"] == "base.ambiguity.decoy-doors"
+    assert situation["lines"] and situation["line"] == situation["lines"][-1]
+    assert decoy["situation_note"].startswith("hand-built scenario") and "intruders" in situation["differing_fields"]
+    shown = []
+    for reading, path in situation["records"].items():
+        assert Path(path) == tmp_path / f"base.ambiguity.decoy-doors.{reading}.jsonl"
+        assert run("replay", path)[0] == 0
+        code, out, _ = run("show", path)
+        assert code == 0
+        shown.append(out)
+    assert shown[0] != shown[1]  # the Adult ends in 15 under one reading, in 14 under the other
+    code, out, _ = run("rules", "conflicts", "--games", "0")
+    assert "situation: hand-built scenario" in out
 
 
 def test_conflicts_refuse_a_file_as_situations_folder(tmp_path: Path) -> None:

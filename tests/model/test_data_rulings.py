@@ -39,3 +39,10 @@ def test_defaults_agree() -> None:
 def test_a_ruling_and_a_variant_that_disagree_are_bad_input() -> None:
     with pytest.raises(BadInputError, match="noise-die"):
         make_config("base", 2, {"base.data.noise-die": "printed"}, {"noise-die": "reference"})
+
+
+def test_a_reading_the_engine_cannot_play_is_refused_with_the_reason() -> None:
+    with pytest.raises(BadInputError, match="cannot be played: no list of the reference's 33 corridors"):
+        make_config("base", 2, {"base.data.corridor-count": "reference-33"})
+    with pytest.raises(BadInputError, match="parallel"):
+        make_config("base", 2, {"base.ambiguity.two-number-corridors": "parallel"})

@@ -16,7 +16,13 @@ from nemesis_rules.model.play import play_game
 from nemesis_rules.rulebook import UnknownRulesetError, catalogue, clauses_for, numeric_conflicts, rulings
 from nemesis_rules.rulebook.campaign import Campaign, GameRun, GameSpec, GapHit, campaign_specs, run_campaign, run_game
 from nemesis_rules.rulebook.coverage import overall_coverage, ruleset_coverage
-from nemesis_rules.rulebook.report import REQUIRED_KEYS, SITUATION_PENDING, conflict_report, report_summary
+from nemesis_rules.rulebook.report import (
+    REQUIRED_KEYS,
+    SCENARIO_SAME,
+    SITUATION_PENDING,
+    conflict_report,
+    report_summary,
+)
 from nemesis_rules.rulebook.triggers import same_trigger_pairs
 
 
@@ -122,7 +128,13 @@ def test_report_lists_every_ruling_with_the_required_keys() -> None:
         assert entry["kind"] == item.kind.value and entry["default"] == item.default
         assert entry["sources"] and all(set(s) == {"file", "section"} for s in entry["sources"])
         assert [r["id"] for r in entry["readings"]] == list(item.reading_ids)
-        assert entry["situation"] is None and entry["situation_note"] == SITUATION_PENDING
+        if entry["situation"] is None:  # without a campaign, only a hand-built scenario gives a situation
+            assert entry["situation_note"] in (SITUATION_PENDING, SCENARIO_SAME) or entry["situation_note"].startswith(
+                "no situation can exist: "
+            )
+        else:
+            assert entry["situation"]["from"]["scenario"] == ruling_id
+            assert entry["situation_note"].startswith("hand-built scenario")
         assert entry["origin"] == "ruling" and entry["reached"] is None
 
 

@@ -13,7 +13,8 @@ from nemesis_rules.record import read_record, replay_record, to_snapshot, write_
 from nemesis_rules.record.lines import RecordHeader
 from nemesis_rules.rulebook import rulings
 from nemesis_rules.rulebook.campaign import Campaign, campaign_specs, run_campaign, run_record
-from nemesis_rules.rulebook.report import NOT_REACHED, SAME_STATES, conflict_report
+from nemesis_rules.rulebook.report import NOT_REACHED, SAME_STATES, SCENARIO_SAME, conflict_report
+from nemesis_rules.rulebook.scenarios import scenarios, why_no_situation
 from nemesis_rules.rulebook.situations import find_situation, record_for_reading
 
 SOLO = "base.gap.solo-objectives"
@@ -35,6 +36,7 @@ def test_written_situations_replay_to_different_states_under_each_reading(campai
     entries = conflict_report(campaign, tmp_path)
     with_situation = [e for e in entries if e["origin"] == "ruling" and e["situation"] is not None]
     assert any(e["id"] == SOLO for e in with_situation)
+    with_situation = [e for e in with_situation if "scenario" not in e["situation"]["from"]]  # random play's
     for entry in with_situation:
         records = entry["situation"]["records"]
         assert list(records) == [r["id"] for r in entry["readings"]]
@@ -48,9 +50,16 @@ def test_written_situations_replay_to_different_states_under_each_reading(campai
 
 def test_rulings_without_a_situation_say_why(campaign: Campaign) -> None:
     reached = {g.ruling for g in campaign.gaps}
+    with_scenario = set(scenarios())
     for entry in conflict_report(campaign):
         if entry["origin"] == "ruling" and entry["situation"] is None:
-            assert entry["situation_note"] == (SAME_STATES if entry["id"] in reached else NOT_REACHED)
+            reason = why_no_situation(entry["id"])
+            if reason is not None:
+                assert entry["situation_note"] == f"no situation can exist: {reason}"
+            elif entry["id"] in with_scenario:
+                assert entry["situation_note"] == SCENARIO_SAME
+            else:
+                assert entry["situation_note"] == (SAME_STATES if entry["id"] in reached else NOT_REACHED)
 
 
 def test_each_reading_record_carries_its_reading_in_the_header(campaign: Campaign) -> None:

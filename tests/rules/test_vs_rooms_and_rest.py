@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import legal_actions
 from nemesis_rules.model.multiset import Multiset
@@ -69,6 +70,14 @@ def test_vs_change_laboratory_analyses_a_characters_insanity() -> None:
     state, fired = run(state, [variants[0]])
     assert state.weaknesses[0] in state.discovered
     assert "vs.change.laboratory" in fired
+
+
+def test_vs_change_weakness_deck_the_weakness_found_is_a_void_seeder_weakness() -> None:
+    state = vs_game("laboratory", insanity=3)
+    found, fired = run(state, [room_actions(state)[0]])
+    (revealed,) = found.discovered - state.discovered
+    assert revealed in tables.weakness_cards(state.config)
+    assert "vs.change.weakness-deck" in fired
 
 
 def test_vs_change_laboratory_needs_insanity_3_or_more() -> None:

@@ -79,6 +79,12 @@ def register_quests(entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> None:
     _register("quest", QUEST_EFFECTS, "base.quest-item", entries)
 
 
+def card_clause(state: GameState, slug: str) -> str:
+    """The clause of the Action card ``slug`` as the game's ruleset resolves it (its replacement's
+    clause, such as vs.change.rest, else ``base.action-card.<slug>``)."""
+    return _chosen("card", slug, state).clause
+
+
 def override_card(ruleset: str, slug: str, effect: Effect) -> None:
     """Let ``ruleset`` resolve the Action card ``slug`` with ``effect`` instead of the base one
     (design.md, principle 5: the expansion replaces entries of the same tables)."""
@@ -157,7 +163,8 @@ def escape_frames(state: GameState, player: int, to: str) -> list[Frame]:
 
     origin = here(state, player)
     attackers = sorted(state.intruders_at(origin), key=lambda i: (SIZE_ORDER.get(i.kind, 9), i.id))
-    return [*(IntruderAttack(i.id, player, "escape") for i in attackers), Relocate(player, origin, to, None)]
+    attacks = [IntruderAttack(i.id, player, "escape") for i in attackers]
+    return [*attacks, Relocate(player, origin, to, None, bool(attacks))]
 
 
 def walk_unattacked(state: GameState, player: int, to: str) -> GameState:

@@ -38,6 +38,8 @@ EVENT_DECK = "event"
 def computer_access(state: GameState, player: int, ctx: Context | None = None) -> bool:
     """In a working Computer room, or anywhere with the Holo Computer (which then fires)."""
     if in_computer_room(state, player):
+        if ctx is not None:
+            ctx.fire("base.ship.computers")  # a room whose tile shows a Computer
         return True
     if active_quest(state, state.character(player), HOLO_COMPUTER):
         if ctx is not None:

@@ -46,14 +46,19 @@ class IntruderAttack(Step):
             return state
         if self.target and state.character(target).position != intruder.position and self.why != "escape":
             return state
-        ctx.fire(
-            {
-                "event": "base.event.intruder-attack",
-                "surprise": "base.encounter.surprise-attack",
-                "escape": "base.move.escape-attacks",
-            }.get(self.why, "base.event.intruder-attack")
-        )
-        if not self.target:
+        if self.why in ("event", "surprise", "escape"):
+            ctx.fire("base.attack.occasions")  # a Surprise Attack, the Intruder Attack step or an Escape
+        if self.why == "surprise":
+            # the Surprise Attack as the ruleset words it (Void Seeders fires its own in its procedure)
+            from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
+
+            if clause := ruleset_clause(state.config, "encounter.surprise-attack"):
+                ctx.fire(clause)
+        else:
+            ctx.fire("base.move.escape-attacks" if self.why == "escape" else "base.event.intruder-attack")
+        if self.target and self.why in ("surprise", "escape"):
+            ctx.fire("base.attack.surprise-target")  # the encountering or escaping Character
+        elif not self.target:
             ctx.fire("base.attack.target")
         from nemesis_rules.model.rules.action_cards_reactive import before_attack
 

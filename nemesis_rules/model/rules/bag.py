@@ -26,6 +26,29 @@ def _from_pool(state: GameState, kind: str) -> GameState:
     return replace(state, bag=state.bag.add(tokens[0]), token_pool=state.token_pool.remove(tokens[0]))
 
 
+_GROWS_INTO = {"larva": "adult", "creeper": "breeder"}
+
+
+def _grow_token(state: GameState, token: str, kind: str, ctx: Context) -> GameState:
+    """A Larva (Creeper) drawn in development leaves the bag and an Adult (Breeder) token goes in
+    (facts.md §1). With none of those left beside the board the texts are silent: ruling
+    base.gap.token-supply-exhausted either lets the drawn token leave anyway (``nothing``, the
+    Blank's stated fallback) or keeps it in the bag (``keep-token``)."""
+    ctx.fire(f"base.bag.{kind}")
+    grown = _GROWS_INTO[kind]
+    if not any(token_type(t) == grown for t in state.token_pool):
+        reading = ctx.gap(
+            state,
+            "base.gap.token-supply-exhausted",
+            f"base.bag.{kind}",
+            f"a {kind} token drawn in bag development must add a {grown} token but none is left",
+        )
+        if reading == "keep-token":
+            return state
+    state = replace(state, bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
+    return _from_pool(state, grown)
+
+
 def base_encounter_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
     """An Encounter's drawn token (already out of the bag)."""
     from nemesis_rules.model.rules.attack import IntruderAttack
@@ -61,14 +84,8 @@ def base_bag_development(state: GameState, token: str, ctx: Context) -> GameStat
     from nemesis_rules.model.rules.round import turn_order
 
     kind = token_type(token)
-    if kind == "larva":
-        ctx.fire("base.bag.larva")
-        state = replace(state, bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
-        return _from_pool(state, "adult")
-    if kind == "creeper":
-        ctx.fire("base.bag.creeper")
-        state = replace(state, bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
-        return _from_pool(state, "breeder")
+    if kind in ("larva", "creeper"):
+        return _grow_token(state, token, kind, ctx)
     if kind in ("adult", "breeder"):
         ctx.fire(f"base.bag.{kind}")
         rolls = [

@@ -23,6 +23,7 @@ from nemesis_rules.model.rules.events import (
     TimeStep,
 )
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
+from nemesis_rules.model.rules.ruleset_clauses import register_clauses
 from nemesis_rules.model.state import GameState, Intruder
 
 
@@ -33,6 +34,21 @@ class FillBag(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         ctx.fire("base.setup.intruder-bag")
         return replace(state, bag=tables.base_setup_bag(state.config))
+
+
+def base_finish_setup(state: GameState, ctx: Context) -> GameState:
+    """The base game's last setup words: the three Weaknesses lie on the Intruder board's slots
+    for a Character Corpse, an Egg and a Carcass, in the order drawn (RU-RB p.6 step 9, p.21), and
+    the 27 Intruder tokens not in the bag wait beside the board (RU-RB p.2, p.6 step 10)."""
+    ctx.fire("base.weakness.slots", "base.supply.token-supply")
+    return state
+
+
+def base_encounter_noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str]:
+    """Encounter step 1: every Noise marker around the room goes, technical entrance included
+    (RU-RB p.18)."""
+    ctx.fire("base.encounter.discard-noise")
+    return frozenset(state.config.board.spaces_at[position])
 
 
 def base_exploration_effect(
@@ -52,13 +68,13 @@ def base_exploration_effect(
             ctx.fire("base.noise.slimed-silence")
             return danger(state, position, player, ctx), False
         ctx.fire("base.explore.silence-token")
-        return state, False
+        return state, _roll_anyway(state, ctx)
     if kind == "danger":
         if careful:
             ctx.fire("base.careful-move.cancels-tokens")
             return state, True
         ctx.fire("base.explore.danger-token")
-        return danger(state, position, player, ctx), False
+        return danger(state, position, player, ctx), _roll_anyway(state, ctx)
     if kind == "slime":
         ctx.fire("base.explore.slime-token")
         return give_slime(state, player, ctx), True
@@ -75,8 +91,23 @@ def base_exploration_effect(
         ctx.fire("base.explore.door-token")
         if state.door(via) == "open":
             state = state.with_door(via, "closed")
+        else:
+            ctx.fire("base.door.one-per-corridor")  # a Door is there already: no second one
         return state, True
     return state, True
+
+
+def _roll_anyway(state: GameState, ctx: Context) -> bool:
+    """Whether the Noise roll follows a Silence or Danger token: not in the rulebook (facts.md §10), which
+    has the token cancel it; yes in the German overview's account of exploring (ruling
+    base.de.explore-roll, reading ``always-roll``)."""
+    reading = ctx.gap(
+        state,
+        "base.de.explore-roll",
+        "base.explore.then-noise",
+        "a Silence or Danger token was revealed: does the Noise roll still follow",
+    )
+    return reading == "always-roll"
 
 
 def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
@@ -169,7 +200,7 @@ BASE_HOOKS = tables.RulesetHooks(
     extra_decks=lambda config: [],
     starting_insanity=lambda config: 1,
     bag_setup=lambda state: [FillBag()],
-    finish_setup=lambda state, ctx: state,
+    finish_setup=base_finish_setup,
     exploration_effect=base_exploration_effect,
     on_enter=base_on_enter,
     on_pass=base_on_pass,
@@ -188,5 +219,20 @@ BASE_HOOKS = tables.RulesetHooks(
     fire_damage_extra=base_fire_damage_extra,
     victory_steps=victory.base_victory_steps,
     winners=victory.base_winners,
+    encounter_noise_spaces=base_encounter_noise_spaces,
 )
 tables.register_hooks(BASE_HOOKS)
+register_clauses(
+    "base",
+    {
+        "setup.room-tiles-2": "base.setup.room-tiles-2",
+        "setup.exploration-tokens": "base.setup.exploration-tokens",
+        "setup.intruder-board": "base.setup.intruder-board",
+        "setup.decks": "base.setup.decks",
+        "encounter.draw-token": "base.encounter.draw-token",
+        "encounter.surprise-attack": "base.encounter.surprise-attack",
+        "scan.multiple-infected": "base.contamination.multiple-infected",
+        "supply.miniatures": "base.supply.miniatures",
+        "round.event-phase-order": "base.round.event-phase-order",
+    },
+)

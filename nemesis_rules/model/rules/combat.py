@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Step
@@ -110,6 +111,8 @@ def base_intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> Ga
         if carcasses < tables.supply(state.config, "carcass"):
             ctx.fire("base.endurance.carcass")
             state = state.with_room(intruder.position, replace(room, objects=room.objects.add("carcass")))
+        else:
+            ctx.fire("base.supply.components")  # all 8 Carcass tokens are out: none is left
     if intruder.kind == "queen":
         state = replace(state, flags=state.flags | {"queen-killed"})
     return state
@@ -149,9 +152,12 @@ class RetreatDirection(ChanceNode):
         intruder = find(state, self.intruder)
         if intruder is None:
             return state
+        ctx.fire("base.event.random-direction")  # the Event card's number picks the corridor
         number = tables.event_card(state.config, outcome).number
         space = state.config.board.space_by_number[intruder.position].get(number)
         if space is None:
             ctx.fire("base.retreat.direction")
             return state
+        if space == TECH:
+            ctx.fire("base.retreat.tech")  # into the technical corridors: off the board
         return move_intruder(state, intruder.id, space, ctx)

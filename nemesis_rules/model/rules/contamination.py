@@ -59,7 +59,10 @@ class EclosionDraw(Step):
         state = state.with_character(replace(c, discard=c.discard.union(Multiset.of(self.drawn))))
         if INFECTED in self.drawn:
             from nemesis_rules.model import tables
+            from nemesis_rules.model.rules.healing import note_several_infected
 
+            if self.drawn.count(INFECTED) > 1:
+                note_several_infected(state, ctx)
             return tables.infected_result(state, self.player, ctx)
         return state
 

@@ -29,8 +29,8 @@ class Encounter(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
             return state
-        ctx.fire("base.encounter.discard-noise")
-        spaces = frozenset(state.config.board.spaces_at[self.position])
+        # the ruleset's table names its own clause for which markers go (base.encounter.discard-noise)
+        spaces = tables.hooks(state.config).encounter_noise_spaces(state, self.position, ctx)
         state = replace(state, noise=state.noise - spaces)
         if not state.bag:
             reading = ctx.gap(
@@ -57,6 +57,12 @@ class EncounterDraw(ChanceNode):
     position: str
     chance = "intruder-token"
     clause = "base.encounter.draw-token"
+
+    def clause_for(self, state: GameState) -> str:
+        """Step 2 as the game's ruleset words it (Void Seeders: its own Encounter draw)."""
+        from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
+
+        return ruleset_clause(state.config, "encounter.draw-token")
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.bag.items()

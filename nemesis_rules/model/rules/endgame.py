@@ -32,6 +32,8 @@ def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
     characters = list(state.characters)
     if reason in JUMPS:
         ctx.fire("base.time.jump")
+        if any(c.status == "hibernating" for c in characters):
+            ctx.fire("base.hibernation.immune")  # only the ship's destruction reaches them
         characters = [replace(c, status="dead") if c.status == "active" else c for c in characters]
     elif reason in SHIP_DESTROYED:
         ctx.fire("base.end.destruction")

@@ -50,6 +50,9 @@ def damaging_fire(state: GameState, ctx: Context) -> GameState:
 
 
 def regeneration(state: GameState, ctx: Context) -> GameState:
+    """Every Intruder heals 2 Injuries (facts.md §4)."""
+    if any(i.injuries for i in state.intruders):
+        ctx.fire("base.endurance.heal")
     return replace(state, intruders=tuple(replace(i, injuries=max(0, i.injuries - 2)) for i in state.intruders))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Step
@@ -37,12 +38,15 @@ class TimeStep(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         from nemesis_rules.model.rules.endgame import end_game
+        from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
 
         ctx.fire("base.event.time")
         state = replace(state, time=state.time + 1)
-        if state.self_destruct is not None:
+        if state.self_destruct is not None and _first_round_skipped(state, ctx):
+            state = replace(state, flags=state.flags - {STARTED_THIS_ROUND})
+        elif state.self_destruct is not None:
             ctx.fire("base.self-destruct.advance")
-            state = replace(state, self_destruct=state.self_destruct + 1)
+            state = replace(state, self_destruct=state.self_destruct + 1, flags=state.flags - {STARTED_THIS_ROUND})
             flags = tables.self_destruct_flags(state)
             if "pods-unlock" in flags and any(p.locked for p in state.pods):
                 ctx.fire("base.self-destruct.lock")
@@ -51,11 +55,29 @@ class TimeStep(Step):
                 ctx.fire("base.self-destruct.explode")
                 return end_game(state, "ship-destroyed-self-destruct", ctx)
         if "jump" in tables.time_flags(state):
+            ctx.fire("base.end.jump")  # the Time marker reached the red space: the game ends
             if state.self_destruct is not None:
                 ctx.fire("base.self-destruct.jump")
                 return end_game(state, "ship-destroyed-self-destruct", ctx)
             return end_game(state, "hyperjump", ctx)
         return state
+
+
+def _first_round_skipped(state: GameState, ctx: Context) -> bool:
+    """Whether the Self-Destruct marker stays put in the Event Phase of the round the sequence was
+    started in: it moves under ``track-moves`` (the default), not under ``full-rounds`` (ruling
+    ``base.de.self-destruct-rounds``: the German overview's "three rounds" counted as full rounds)."""
+    from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
+
+    if STARTED_THIS_ROUND not in state.flags:
+        return False
+    reading = ctx.gap(
+        state,
+        "base.de.self-destruct-rounds",
+        "base.self-destruct.advance",
+        "the self-destruct sequence was started in this round's Player Phase",
+    )
+    return reading == "full-rounds"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +90,8 @@ class AttackStep(Step):
         attackers = [i for i in state.intruders if state.characters_at(i.position) and tables.attacks_in_event(i)]
         if tables.skip_attack_step(state):
             return state
+        if attackers:
+            ctx.fire("base.combat.in-combat")  # an Intruder in a Character's room is In Combat and attacks
         return state.push(*(IntruderAttack(i.id, 0, "event") for i in attackers))
 
 
@@ -138,6 +162,8 @@ class EventCardDraw(ChanceNode):
             ctx.fire("base.event.movement")
         for intruder in movers:
             space = board.space_by_number[intruder.position].get(card.number)
+            if space == TECH:
+                ctx.fire("base.event.movement-tech")  # off the board, Injuries gone, token back in the bag
             if space is not None:
                 state = move_intruder(state, intruder.id, space, ctx)
         return state.push(EventEffect(outcome))
@@ -177,11 +203,29 @@ class EventCardAfter(Step):
         return state.with_deck("event", deck.discarded(self.card))
 
 
+def _more_draws(state: GameState, ctx: Context) -> int:
+    """Draws after the first: none (RU-RB p.11: one token), or one per further player under the
+    German overview's plural 'Marker' (ruling ``base.de.bag-development-count``; with one player
+    both readings draw one)."""
+    if state.config.players == 1:
+        return 0
+    reading = ctx.gap(
+        state, "base.de.bag-development-count", "base.bag.draw-one", "bag development with several players"
+    )
+    return state.config.players - 1 if reading == "one-per-player" else 0
+
+
 @dataclass(frozen=True, slots=True)
 class BagDevelopmentStep(Step):
-    """Step 8: draw one token from the Intruder bag; the ruleset's table resolves it."""
+    """Step 8: draw one token from the Intruder bag (the ruleset's table says how many and
+    resolves each). ``more``: the draws still to make after this one (``None`` until decided)."""
+
+    more: int | None = None
 
     def run(self, state: GameState, ctx: Context) -> GameState:
+        if self.more is None:
+            ctx.fire("base.event.bag-development")
+        more = _more_draws(state, ctx) if self.more is None else self.more
         if not state.bag:
             reading = ctx.gap(
                 state,
@@ -196,6 +240,8 @@ class BagDevelopmentStep(Step):
                 if not adults:
                     return state
                 state = replace(state, bag=state.bag.add(adults[0]), token_pool=state.token_pool.remove(adults[0]))
+        if more > 0:
+            return state.push(BagDevelopmentDraw(), BagDevelopmentStep(more - 1))
         return state.push(BagDevelopmentDraw())
 
 

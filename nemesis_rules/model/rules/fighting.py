@@ -73,6 +73,8 @@ def _diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     c = state.character(decision.player)
     target = decision.get("target")
     if target not in _targets(state, decision.player):
+        if any(other.name == target for other in state.characters if other.player != decision.player):
+            return f"'{target}' is a Character: Characters never attack one another", "base.combat.no-pvp"
         return f"there is no target '{target}' in room {c.position}", "base.combat.shoot"
     if decision.kind == "shoot":
         weapon = decision.get("weapon")
@@ -105,7 +107,13 @@ def _melee(state: GameState, decision: Decision, ctx: Context) -> GameState:
     if target == EGGS:
         return state.push(roll)
     ctx.fire("base.combat.melee-contamination")
-    return state.push(GainContamination(player), roll)
+    reading = ctx.gap(
+        state,
+        "base.de.melee-contamination",
+        "base.combat.melee-contamination",
+        "a Melee attack's Contamination card: into the discard pile or shuffled into the Action deck",
+    )
+    return state.push(GainContamination(player, reading == "shuffle-into-deck"), roll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +212,7 @@ def resolve_attack(
     if not kind:
         return state
     injuries = tables.face_injuries(state, face, kind)
+    tables.hooks(state.config).on_combat_hit(state, face, kind, ctx)
     if injuries == 0 and kind == "adult" and "vital-places" in state.discovered and face in ("blank", "creeper"):
         ctx.fire("base.weakness.vital-places")
         injuries = 1
@@ -231,7 +240,8 @@ def resolve_attack(
     if target == EGGS:
         destroyed = min(injuries, state.eggs)
         if destroyed:
-            ctx.fire("base.nest.destroy-eggs")
+            # one Injury destroys one Egg; Eggs are no Intruders (no first-Encounter choice)
+            ctx.fire("base.nest.destroy-eggs", "base.endurance.egg", "base.encounter.egg-not-intruder")
         state = replace(state, eggs=state.eggs - destroyed)
         return state.push(RollNoise(player, position))
     if injuries == 0:

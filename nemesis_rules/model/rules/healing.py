@@ -84,8 +84,18 @@ def scan_hand(state: GameState, player: int, ctx: Context) -> GameState:
         state = state.with_character(replace(c, hand=c.hand.remove(CLEAN, clean)))
         state = replace(state, removed=state.removed.add(f"card:{CLEAN}", clean))
     if infected:
+        if infected > 1:
+            note_several_infected(state, ctx)
         state = tables.infected_result(state, player, ctx)
     return state
+
+
+def note_several_infected(state: GameState, ctx: Context) -> None:
+    """Several INFECTED cards in one scan have the consequence once (FAQ), as the ruleset words it."""
+    from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
+
+    if clause := ruleset_clause(state.config, "scan.multiple-infected"):
+        ctx.fire(clause)
 
 
 def scan_everything(state: GameState, player: int, ctx: Context) -> tuple[GameState, int]:

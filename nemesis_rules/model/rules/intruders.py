@@ -26,6 +26,10 @@ def place_intruder(
     none could be placed). Out of Adults, every Adult not in Combat retreats first (RU-RB p.15)."""
     limit = tables.miniature_limit(state.config, kind)
     if on_board(state, kind) >= limit:
+        from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
+
+        if clause := ruleset_clause(state.config, "supply.miniatures"):
+            ctx.fire(clause)  # every miniature of the kind is in use
         if kind == "adult":
             ctx.fire("base.supply.adult-exhaustion")
             retreat = True
@@ -73,8 +77,10 @@ def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) 
     if intruder is None:
         return state
     if space == TECH:
-        ctx.fire("base.tech-corridor.intruder-vanishes")
-        return remove_intruder(state, intruder_id, ctx, to_bag=True)
+        # no Door to meet there: technical corridors have none
+        ctx.fire("base.tech-corridor.intruder-vanishes", "base.tech-corridor.no-doors")
+        state = remove_intruder(state, intruder_id, ctx, to_bag=True)
+        return tables.hooks(state.config).intruder_vanishes(state, intruder, ctx)
     if state.door(space) == "closed" and not tables.ignores_doors(state, intruder):
         from nemesis_rules.model.rules.item_effects import destroys_closed_doors
 
@@ -85,7 +91,32 @@ def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) 
         return state.with_door(space, "destroyed")
     destination = state.config.board.corridors[space].other_end(intruder.position)
     ctx.fire("base.event.movement")
-    return _arrived(state.with_intruder(replace(intruder, position=destination)), ctx)
+    state = state.with_intruder(replace(intruder, position=destination))
+    if not state.room(destination).explored:
+        state = _entered_unexplored(state, destination, ctx)
+    return _arrived(state, ctx)
+
+
+def _entered_unexplored(state: GameState, position: str, ctx: Context) -> GameState:
+    """An Intruder ends its move in an unexplored room: the tile and its token stay face down (facts.md
+    §2, the rulebook), or the tile is turned and the token removed without resolving it (the FAQ as one
+    utility paraphrases it): ruling base.source.intruder-unexplored-room. A turned tile gets the item
+    counter printed on its token, as exploring it would."""
+    reading = ctx.gap(
+        state,
+        "base.source.intruder-unexplored-room",
+        "base.event.movement-unexplored",
+        "an Intruder moves into an unexplored room",
+    )
+    if reading == "stay-hidden":
+        return state
+    room = state.room(position)
+    _, items = tables.parse_exploration_token(room.token)
+    counter = items if tables.room_has_item_counter(state.config, room.tile) else None
+    state = state.with_room(position, replace(room, explored=True, token=None, items=counter))
+    if room.token is not None:
+        state = replace(state, removed=state.removed.add(f"exploration:{room.token}"))
+    return state
 
 
 def _arrived(state: GameState, ctx: Context) -> GameState:

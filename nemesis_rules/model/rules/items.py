@@ -133,6 +133,8 @@ def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
     state = pay_cards(state, player, decision.cards())
     c = state.character(player)
     obj = decision.text("object")
+    if obj in tables.HEAVY_OBJECTS:
+        ctx.fire("base.heavy-object.kinds")  # a Corpse, Carcass or Egg: a Heavy Object for a hand slot
     room = state.room(c.position)
     state = state.with_room(c.position, replace(room, objects=room.objects.remove(obj)))
     return state.with_character(replace(c, hands=(*c.hands, obj)))
@@ -179,6 +181,13 @@ class Search(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         colour = self.colour or tables.room_colour(state.config, state.room(c.position).tile or "cockpit")
+        here = state.room(c.position)
+        if not self.colour:
+            ctx.fire("base.ship.room-colours")  # the room tile's colour picks the Item deck
+        if here.fire:
+            ctx.fire("base.fire.no-block")  # searching a burning room is allowed
+        if here.malfunction:
+            ctx.fire("base.malfunction.no-block-search")  # so is searching a room with a Malfunction
         if self.counter:
             room = state.room(c.position)
             if room.items is not None and room.items > 0:
@@ -419,7 +428,8 @@ def craft(state: GameState, player: int, crafted: str, parts: tuple[str, ...], c
         state = discard_item(state, part)
     deck = state.deck("blue")
     state = state.with_deck("blue", replace(deck, unknown=deck.unknown.remove(crafted)))
-    ctx.fire("base.craft.recipes")
+    # the item is chosen by name from the open Crafted deck, its parts by their component icons
+    ctx.fire("base.craft.recipes", "base.craft.browse", "base.craft.components")
     if tables.weapon(state.config, crafted) is not None:
         ctx.fire("base.craft.flamethrower-loaded")
     return gain_item(state, player, crafted)

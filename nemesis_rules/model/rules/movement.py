@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
@@ -35,7 +36,7 @@ def _exits(state: GameState, player: int) -> list[tuple[str, str]]:
 
 
 def move_cost(state: GameState, player: int) -> int:
-    return tables.move_cost(state, player, escaping=state.in_combat(player))
+    return tables.move_cost(state, player, escaping=tables.hooks(state.config).escaping(state, player))
 
 
 def move_options(state: GameState, player: int) -> list[Decision]:
@@ -73,9 +74,14 @@ def _diagnose_move(state: GameState, decision: Decision) -> tuple[str, str]:
         return f"'{to}' is not a room number (01-21)", "base.move.adjacent"
     corridor = board.corridor_between.get((c.position, to))
     if corridor is None:
+        if TECH in board.spaces_at[c.position] and TECH in board.spaces_at[to]:
+            return (
+                f"rooms {c.position} and {to} are joined only through the technical corridors, closed to Characters",
+                "base.tech-corridor.characters-barred",
+            )
         return f"no corridor from {c.position} to {to}", "base.move.adjacent"
     if state.door(corridor) == "closed":
-        return f"the door between {c.position} and {to} is closed", "base.door.closed-blocks"
+        return f"the door between {c.position} and {to} is closed", "base.move.closed-door"
     cards = decision.cards()
     hand = c.hand
     for card in cards:
@@ -89,8 +95,10 @@ def _diagnose_move(state: GameState, decision: Decision) -> tuple[str, str]:
     if decision.kind == "careful-move":
         if state.in_combat(decision.player):
             return "careful movement is not possible in combat", "base.careful-move.not-in-combat"
+        if all(space in state.noise for space in board.spaces_at[to]):
+            return f"every corridor of room {to} already has a noise marker", "base.careful-move.all-noisy"
         if decision.get("noise") in state.noise:
-            return f"corridor {decision.get('noise')} already has a noise marker", "base.careful-move.choose-corridor"
+            return f"corridor {decision.get('noise')} already has a noise marker", "base.noise.limit-one"
         if decision.get("noise") not in board.spaces_at[to]:
             return f"'{decision.get('noise')}' is not a corridor of room {to}", "base.careful-move.choose-corridor"
         want = tables.careful_move_cost(state, decision.player)
@@ -109,8 +117,8 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
     careful = decision.get("noise") if decision.kind == "careful-move" else None
     frames: list[Step] = []
     if state.in_combat(player):
-        ctx.fire("base.move.escape-attacks")
-        if c.wound_active("leg"):
+        ctx.fire("base.combat.in-combat", "base.move.escape-attacks")  # leaving Combat is an Escape
+        if c.wound_active("leg") and tables.hooks(state.config).escaping(state, player):
             ctx.fire("base.serious-wound.leg")
         attackers = sorted(state.intruders_at(c.position), key=lambda i: (SIZE_ORDER.get(i.kind, 9), i.id))
         from nemesis_rules.model.rules.attack import IntruderAttack
@@ -118,23 +126,32 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
         frames.extend(IntruderAttack(i.id, player, "escape") for i in attackers)
     else:
         ctx.fire("base.careful-move.choose-corridor" if careful else "base.move.adjacent")
-    frames.append(Relocate(player, c.position, to, careful if isinstance(careful, str) else None))
+    escaping = bool(frames)
+    frames.append(Relocate(player, c.position, to, careful if isinstance(careful, str) else None, escaping))
     return state.push(*frames)
 
 
 @dataclass(frozen=True, slots=True)
 class Relocate(Step):
-    """The character walks into ``to`` (if still alive) and enters it."""
+    """The character walks into ``to`` (if still alive) and enters it. After an Escape
+    (``escaping``) a Character killed by the attacks does not move, the Corpse stays; a survivor
+    moves, explores and rolls for Noise as after a normal Move (facts.md §15, RU-RB p.19)."""
 
     player: int
     origin: str
     to: str
     careful_noise: str | None
+    escaping: bool = False
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
+        if self.escaping and c.status == "dead" and c.position == self.origin:
+            ctx.fire("base.move.escape-death")
+            return state
         if not c.active or c.position != self.origin:
             return state
+        if self.escaping:
+            ctx.fire("base.move.escape-then-normal")
         occupied = bool(state.characters_at(self.to) or state.intruders_at(self.to))
         state = state.with_character(replace(c, position=self.to))
         corridor = state.config.board.corridor_between[(self.origin, self.to)]

@@ -27,6 +27,7 @@ def place_noise(state: GameState, position: str, space: str, player: int, ctx: C
 
         return state.push(Encounter(player, position))
     if len(state.noise) >= tables.noise_supply(state.config):
+        ctx.fire("base.supply.components")  # every Noise marker is on the board
         reading = ctx.gap(
             state,
             "base.gap.noise-supply",
@@ -36,12 +37,16 @@ def place_noise(state: GameState, position: str, space: str, player: int, ctx: C
         if reading == "nothing":
             return state
     ctx.fire("base.noise.number")
+    if space != TECH and state.door(space) == "closed":
+        ctx.fire("base.noise.doors-ignored")  # a Closed Door does not stop Noise
     return replace(state, noise=state.noise | {space})
 
 
 def fill_noiseless(state: GameState, position: str, ctx: Context) -> GameState:
     """A Noise marker in every corridor (and technical entrance) of ``position`` that has none."""
     spaces = [s for s in state.config.board.spaces_at[position] if s not in state.noise]
+    if any(s != TECH and state.door(s) == "closed" for s in spaces):
+        ctx.fire("base.noise.doors-ignored")  # a Closed Door does not stop Noise
     room = max(0, tables.noise_supply(state.config) - len(state.noise))
     if len(spaces) > room:
         reading = ctx.gap(
@@ -86,28 +91,40 @@ class NoiseRoll(ChanceNode):
         if space is None:
             ctx.fire("base.noise.number")
             return state
-        ctx.fire("base.noise.number")
+        # the number names exactly one corridor (its numbers hold from both ends) or the
+        # technical entrance, which bears the numbers no corridor of the room uses
+        ctx.fire("base.noise.number", "base.noise.unique-numbers")
         if space == TECH:
-            ctx.fire("base.tech-corridor.shared-noise")
+            ctx.fire("base.ship.tech-entrances", "base.tech-corridor.shared-noise")
+        else:
+            ctx.fire("base.ship.corridors")
         return place_noise(state, self.position, space, self.player, ctx)
 
 
 def danger(state: GameState, position: str, player: int, ctx: Context) -> GameState:
-    """Danger: every Intruder in a neighbouring room and not in Combat moves in; if there is
-    none, a Noise marker in every noiseless corridor of the room (RU-RB p.15; FAQ: all
-    corridors already noisy means nothing happens)."""
+    """Danger: every Intruder in a neighbouring room and not in Combat moves in (the reference
+    omits 'not in Combat': ruling base.ref.danger-in-combat); if there is none, a Noise marker in
+    every noiseless corridor of the room (RU-RB p.15; FAQ: all corridors already noisy means nothing
+    happens)."""
     from nemesis_rules.model.rules.intruders import move_intruder
 
     board = state.config.board
-    movers = [
-        i
-        for i in state.intruders
-        if i.position in board.neighbours[position]
-        and tables.can_move(state, i)
-        and not state.characters_at(i.position)
-    ]
+    neighbours = [i for i in state.intruders if i.position in board.neighbours[position] and tables.can_move(state, i)]
+    in_combat = [i for i in neighbours if state.characters_at(i.position)]
+    all_neighbours = bool(in_combat) and (
+        ctx.gap(
+            state,
+            "base.ref.danger-in-combat",
+            "base.noise.danger",
+            "Danger with an Intruder In Combat in a neighbouring room",
+        )
+        == "all-neighbours"
+    )
+    movers = neighbours if all_neighbours else [i for i in neighbours if i not in in_combat]
     if not movers:
         ctx.fire("base.noise.danger-fills-corridors")
+        if all(s in state.noise for s in board.spaces_at[position]):
+            ctx.fire("base.noise.danger-all-noisy")  # every corridor is noisy already: nothing happens
         return fill_noiseless(state, position, ctx)
     ctx.fire("base.noise.danger")
     for intruder in movers:

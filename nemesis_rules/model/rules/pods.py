@@ -188,6 +188,8 @@ class BoardPod(Step):
         if pod is None or pod.launched or pod.locked or len(pod.occupants) >= seats(state):
             return state
         ctx.fire("base.pod.seats")
+        if any(h in tables.HEAVY_OBJECTS for h in c.hands):
+            ctx.fire("base.heavy-object.no-pod-seat")  # carried along without a seat of its own
         state = with_pod(state, replace(pod, occupants=(*pod.occupants, self.player)))
         return state.push(LaunchOrWait(self.player, self.pod))
 

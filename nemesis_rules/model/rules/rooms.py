@@ -196,6 +196,8 @@ def take_egg(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     """Take an Egg from the Intruder board (the Nest's Eggs) into a hand slot, then a noise
     roll; with no Egg left the Nest is destroyed (RU-RB p.24)."""
     ctx.fire("base.nest.board-eggs")
+    if not state.first_encounter:
+        ctx.fire("base.encounter.egg-not-intruder")  # meeting Eggs is no first Encounter
     c = state.character(player)
     state = replace(state, eggs=state.eggs - 1).with_character(replace(c, hands=(*c.hands, "egg")))
     if state.eggs == 0:
@@ -339,16 +341,40 @@ def flip_pod_lock(state: GameState, number: int, ctx: Context) -> GameState:
 # -- Hibernatorium --------------------------------------------------------------------------------------
 
 
+def _on_first_blue_space(state: GameState) -> bool:
+    """The Time marker is on the first space of the track that opens the chambers."""
+    spaces = tables.time_track(state.config).spaces
+    first = next((i for i, space in enumerate(spaces) if "hibernation" in space.flags), None)
+    return first is not None and min(state.time, len(spaces) - 1) == first
+
+
+def hibernation_open(state: GameState) -> bool:
+    """The chambers are open while the Time marker is on a blue space (facts.md §12). Ruling
+    base.data.time-track-hibernation decides the first blue space: open from it (``first-blue``)
+    or only one move later (``eighth-move``, 'unseal at space 8' counted as the eighth move)."""
+    if "hibernation" not in tables.time_flags(state):
+        return False
+    late = state.config.rulings.get("base.data.time-track-hibernation") == "eighth-move"
+    return not (late and _on_first_blue_space(state))
+
+
 def hibernatorium_variants(state: GameState, player: int) -> Variants:
-    """Only while the Time marker is on a blue space and no Intruder is in the room."""
+    """Only while the chambers are open (:func:`hibernation_open`) and no Intruder is in the room."""
     if tile_here(state, player) != "hibernatorium" or state.intruders_at(here(state, player)):
         return []
-    return [{}] if "hibernation" in tables.time_flags(state) else []
+    return [{}] if hibernation_open(state) else []
 
 
 def hibernate(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """A noise roll; unless an Intruder appears in the room the character goes into
     hibernation and leaves the game (RU-RB p.26)."""
+    if _on_first_blue_space(state):
+        ctx.gap(
+            state,
+            "base.data.time-track-hibernation",
+            "base.hibernation.blue",
+            "a character hibernates with the Time marker on the first blue space",
+        )
     ctx.fire("base.hibernation.blue")
     position = here(state, player)
     return state.push(RollNoise(player, position), Hibernate(player, position))

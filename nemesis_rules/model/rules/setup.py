@@ -16,6 +16,7 @@ from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context, settle
 from nemesis_rules.model.frames import ChanceNode, Choice, Frame, Step
 from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
 from nemesis_rules.model.state import Character, Deck, GameState, Pod, RoomState
 
 
@@ -50,6 +51,8 @@ class PlaceTiles(Step):
         placed = dict(state.placed_tiles)
         nxt = next_tile_draw(state.config.board, pools, placed)
         if nxt is None:
+            # every "1" and "2" slot of the ship's 21 numbered rooms now holds a tile
+            ctx.fire("base.ship.rooms")
             return state
         return state.push(TileDraw(nxt[0]), PlaceTiles())
 
@@ -61,8 +64,10 @@ class TileDraw(ChanceNode):
     clause = "base.setup.room-tiles-1"
 
     def clause_for(self, state: GameState) -> str:
-        """The "2" slots are filled by setup step 2, the "1" slots by step 3."""
-        return "base.setup.room-tiles-2" if state.config.board.kinds[self.slot] == "slot-2" else self.clause
+        """The "2" slots are filled by setup step 2 (worded by each ruleset), the "1" slots by step 3."""
+        if state.config.board.kinds[self.slot] == "slot-2":
+            return ruleset_clause(state.config, "setup.room-tiles-2")
+        return self.clause
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         pools = tile_pools(state.config.ruleset.removed_room_tiles)
@@ -94,7 +99,8 @@ class PlaceExplorationTokens(Step):
         for position in exploration_positions(state):
             if state.room(position).token is None:
                 return state.push(ExplorationDraw(position), PlaceExplorationTokens())
-        ctx.fire("base.setup.exploration-tokens")
+        if clause := ruleset_clause(state.config, "setup.exploration-tokens"):
+            ctx.fire(clause)
         return state
 
 
@@ -103,6 +109,10 @@ class ExplorationDraw(ChanceNode):
     position: str
     chance = "exploration-token"
     clause = "base.setup.exploration-tokens"
+
+    def clause_for(self, state: GameState) -> str:
+        """Setup step 4 as the game's ruleset words it (Void Seeders adds Lair tokens)."""
+        return ruleset_clause(state.config, "setup.exploration-tokens")
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.exploration_pool.items()
@@ -141,6 +151,8 @@ class PlacePods(Step):
         ordered = sorted(drawn)
         pods = tuple(Pod(number=n, section="AB"[i % 2]) for i, n in enumerate(ordered))
         ctx.fire("base.setup.escape-pods", "base.setup.pod-placement")
+        if want != tables.base(state.config).escape_pods.count_for(state.config.players):
+            ctx.fire("base.de.escape-pods")  # the German overview's four pods at every player count
         return replace(state, pods=pods)
 
 
@@ -200,9 +212,9 @@ class SetupRest(Step):
             draft_pool=Multiset.of(tables.character_names(config)),
             time=tables.time_track_start(config),
         )
+        # the Intruder board and the decks beside it as the game's ruleset words them
+        ctx.fire(*(c for c in (ruleset_clause(config, s) for s in ("setup.intruder-board", "setup.decks")) if c))
         ctx.fire(
-            "base.setup.intruder-board",
-            "base.setup.decks",
             "base.setup.time-marker",
             "base.setup.board-side",
             "base.setup.printed-rooms",
@@ -210,6 +222,8 @@ class SetupRest(Step):
             "base.setup.player-numbers",
             "base.setup.start-room",
         )
+        # what the decks, the draft pool and the time marker just put into play
+        ctx.fire("base.item.decks", "base.contamination.deck", "base.character.roster", "base.time.track")
         hibernatorium = next(p for p, r in config.board.printed_rooms.items() if r == "hibernatorium")
         state = replace(
             state,
@@ -243,6 +257,10 @@ class WeaknessDraw(ChanceNode):
 
     chance = "weakness"
     clause = "base.setup.intruder-board"
+
+    def clause_for(self, state: GameState) -> str:
+        """Setup step 9 as the game's ruleset words it (the Void Seeder board's Weaknesses)."""
+        return ruleset_clause(state.config, "setup.intruder-board")
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return tuple((w, 1) for w in tables.weakness_cards(state.config) if w not in state.weaknesses)
@@ -325,6 +343,12 @@ class DraftChoice(Choice):
             insanity=tables.starting_insanity(state.config),
         )
         ctx.fire("base.setup.character-components", "base.setup.starting-weapon-loaded", "base.character.quest-items")
+        ctx.fire(
+            "base.character.action-deck",
+            "base.character.shared-cards",
+            "base.character.starting-weapon",
+            "base.quest-item.inactive",
+        )
         return state.with_character(character)
 
 

@@ -44,6 +44,8 @@ def set_door(
     if current == "destroyed" and not may_close_destroyed:
         return state
     if current == door:
+        if door == "closed":
+            ctx.fire("base.door.one-per-corridor")  # a Door is there already: no second one
         return state
     ctx.fire("base.door.closed-blocks" if door == "closed" else "base.door.start-open")
     return state.with_door(corridor, door)
@@ -102,14 +104,20 @@ def start_self_destruct(state: GameState, ctx: Context) -> GameState:
     if state.self_destruct is not None:
         return state
     ctx.fire("base.self-destruct.start")
-    return replace(state, self_destruct=tables.self_destruct_start(state.config))
+    flags = state.flags | {STARTED_THIS_ROUND} if state.phase == "player" else state.flags
+    return replace(state, self_destruct=tables.self_destruct_start(state.config), flags=flags)
+
+
+STARTED_THIS_ROUND = "self-destruct-started-this-round"
+"""Set while the sequence started in this round's Player Phase has not had its first Event Phase
+(ruling ``base.de.self-destruct-rounds``: whether that Event Phase moves the marker)."""
 
 
 def stop_self_destruct(state: GameState, ctx: Context) -> GameState:
     if not self_destruct_can_stop(state):
         return state
     ctx.fire("base.self-destruct.stop")
-    return replace(state, self_destruct=None)
+    return replace(state, self_destruct=None, flags=state.flags - {STARTED_THIS_ROUND})
 
 
 def working_computer_rooms(state: GameState) -> list[str]:

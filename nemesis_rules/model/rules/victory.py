@@ -33,6 +33,11 @@ class EngineCheck(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         damaged = sum(1 for stack in state.engines if stack and stack[0] == "damaged")
         ctx.fire("base.end.engines")
+        engine_rooms = [p for p, tile in state.config.board.printed_rooms.items() if tile.startswith("engine")]
+        if any(state.room(p).malfunction for p in engine_rooms):
+            ctx.fire("base.end.malfunction-engines")  # only the tokens tell; a Malfunction changes nothing
+        if any(c.status == "escaped" for c in state.characters):
+            ctx.fire("base.end.pod-earth")  # launched: counted as reaching Earth, no ship check
         if damaged >= 2:
             state = _kill_hibernators(state, ctx, "base.end.engines")
             aside = Multiset.of(i.token for i in state.intruders if i.token is not None)
@@ -59,7 +64,7 @@ class CoordinatesCheck(Step):
             return state
         keep = {c.player for c in state.characters if place == "mars" and "quarantine" in c.objectives[:1]}
         if keep:
-            ctx.fire("base.objective.quarantine")
+            ctx.fire("base.objective.quarantine", "base.end.quarantine-mars")
         return replace(
             state,
             characters=tuple(

@@ -30,6 +30,24 @@ def contaminate(state: GameState, player: int, count: int, ctx: Context) -> Game
     return state.push(*(GainContamination(player) for _ in range(count))) if count else state
 
 
+def dies_of_a_further_wound(state: GameState, player: int, ctx: Context) -> bool:
+    """Whether one more wound kills ``player``: with 3 Serious Wounds it does (the rulebook and the
+    reference); with more than three wounds of both kinds counted together only under the German overview's
+    reading (ruling base.de.death-wounds, reading ``any-kind``)."""
+    c = state.character(player)
+    if len(c.serious_wounds) >= DEATH_AT_SERIOUS:
+        return True
+    if c.light_wounds + len(c.serious_wounds) < DEATH_AT_SERIOUS:
+        return False
+    reading = ctx.gap(
+        state,
+        "base.de.death-wounds",
+        "base.death.fourth-wound",
+        "a further wound to a Character with three or more wounds, fewer than three of them Serious",
+    )
+    return reading == "any-kind"
+
+
 @dataclass(frozen=True, slots=True)
 class LightWound(Step):
     """One Light Wound: with 3 Serious Wounds it kills; the third Light Wound becomes Serious."""
@@ -40,7 +58,7 @@ class LightWound(Step):
         c = state.character(self.player)
         if not c.active:
             return state
-        if len(c.serious_wounds) >= DEATH_AT_SERIOUS:
+        if dies_of_a_further_wound(state, c.player, ctx):
             ctx.fire("base.death.fourth-wound")
             return kill(state, self.player, ctx, "a further wound with 3 Serious Wounds")
         ctx.fire("base.wound.light-track")
@@ -61,7 +79,7 @@ class SeriousWound(Step):
         c = state.character(self.player)
         if not c.active:
             return state
-        if len(c.serious_wounds) >= DEATH_AT_SERIOUS:
+        if dies_of_a_further_wound(state, c.player, ctx):
             ctx.fire("base.death.fourth-wound")
             return kill(state, self.player, ctx, "a further wound with 3 Serious Wounds")
         deck = state.deck("serious-wound")
@@ -97,9 +115,12 @@ class SeriousWoundDraw(ChanceNode):
 
 @dataclass(frozen=True, slots=True)
 class GainContamination(Step):
-    """Take the top Contamination card into your action discard pile (RU-RB p.20)."""
+    """Take the top Contamination card into your action discard pile (RU-RB p.20), or, with
+    ``into_deck``, shuffle it into your Action deck (a Melee's card under ruling
+    base.de.melee-contamination, reading ``shuffle-into-deck``)."""
 
     player: int
+    into_deck: bool = False
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
@@ -114,12 +135,13 @@ class GainContamination(Step):
             )
             if reading == "nothing":
                 return state
-        return state.push(ContaminationDraw(self.player))
+        return state.push(ContaminationDraw(self.player, self.into_deck))
 
 
 @dataclass(frozen=True, slots=True)
 class ContaminationDraw(ChanceNode):
     player: int
+    into_deck: bool = False
     chance = "contamination-card"
     clause = "base.contamination.gain"
 
@@ -129,6 +151,8 @@ class ContaminationDraw(ChanceNode):
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         state = state.with_deck("contamination", state.deck("contamination").remove_top(outcome))
         c = state.character(self.player)
+        if self.into_deck:
+            return state.with_character(replace(c, deck=c.deck.add(outcome)))
         return state.with_character(replace(c, discard=c.discard.add(outcome)))
 
 

@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from nemesis_rules.model.actions import Action
 from nemesis_rules.model.state import GameState
 
-__all__ = ["SCENARIOS", "Scenario", "scenario", "scenario_records", "scenarios"]
+__all__ = [
+    "NO_SITUATION",
+    "SCENARIOS",
+    "Scenario",
+    "no_situation",
+    "scenario",
+    "scenario_records",
+    "scenarios",
+    "why_no_situation",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +64,18 @@ def scenario(ruling: str) -> Callable[[Callable[[], Scenario]], Callable[[], Sce
     return register
 
 
+NO_SITUATION: dict[str, str] = {}
+"""Ruling id -> why no situation can exist for it (its readings give the same states in every game, or
+one of them cannot be played), filled by :func:`no_situation` when :func:`scenarios` loads the modules."""
+
+
+def no_situation(ruling: str, reason: str) -> None:
+    """Record that ``ruling`` can have no situation, and why (shown by the conflict report)."""
+    if ruling in NO_SITUATION or ruling in SCENARIOS:
+        raise ValueError(f"ruling {ruling!r} already has a scenario or a reason for having none")
+    NO_SITUATION[ruling] = reason
+
+
 def scenarios() -> dict[str, Callable[[], Scenario]]:
     """Every registered builder, after importing each module of this package once."""
     for module in pkgutil.iter_modules(__path__):
@@ -67,6 +88,7 @@ def scenario_records(built: Scenario, readings: tuple[str, ...]) -> dict[str, st
     from dataclasses import replace
 
     from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.data_rulings import with_reading
     from nemesis_rules.record import RecordHeader, record_text
 
     records: dict[str, str] = {}
@@ -75,8 +97,13 @@ def scenario_records(built: Scenario, readings: tuple[str, ...]) -> dict[str, st
             config = make_config(built.ruleset, built.players, {built.ruling: reading}, None)
             header = RecordHeader.for_config(config)
         else:
-            base = built.before.config
-            config = make_config(base.ruleset.name, base.players, {**base.rulings, built.ruling: reading}, base.variants)
+            config = with_reading(built.before.config, built.ruling, reading)
             header = RecordHeader.for_config(config, snapshot=replace(built.before, config=config))
         records[reading] = record_text(header, built.actions)
     return records
+
+
+def why_no_situation(ruling: str) -> str | None:
+    """Why ``ruling`` can have no situation, if a scenario module says so (``None`` otherwise)."""
+    scenarios()
+    return NO_SITUATION.get(ruling)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from nemesis_rules.model import tables
 from nemesis_rules.model.rules import victory
 from nemesis_rules.model.rules.base_hooks import base_on_pass
+from nemesis_rules.model.rules.ruleset_clauses import register_clauses
 from nemesis_rules.model.rules.void_seeders import (
     bag,
     changes,
@@ -32,6 +33,7 @@ from nemesis_rules.model.rules.void_seeders import (
     insanity,
     lairs,
     lurking,
+    seeders,
     setup,
 )
 from nemesis_rules.model.rules.void_seeders.attack_cards import VS_ATTACK_EFFECTS
@@ -103,8 +105,25 @@ VOID_SEEDERS_HOOKS = tables.RulesetHooks(
     end_of_turn=lairs.end_of_turn,
     judge_endurance=injuries.judge,
     endurance_clause=injuries.injury_clause,
+    encounter_noise_spaces=encounter.noise_spaces,
+    escaping=lairs.escaping,
+    intruder_vanishes=seeders.vanishes_into_tech,
+    on_combat_hit=injuries.on_combat_hit,
 )
 tables.register_hooks(VOID_SEEDERS_HOOKS)
+# the clauses that hold in the expansion where shared code asks which one does
+register_clauses(
+    "void-seeders",
+    {
+        "setup.room-tiles-2": "vs.setup.room-tiles-2",
+        "setup.exploration-tokens": "vs.setup.exploration-tokens",
+        "setup.intruder-board": "vs.setup.void-seeder-board",
+        "setup.decks": "vs.setup.decks",
+        "encounter.draw-token": "vs.encounter.draw-token",
+        "supply.miniatures": "vs.supply.miniatures",
+        "item.clothes": "vs.change.clothes",
+    },
+)
 
 # The changes to base actions (Rest, the Antidote, the rooms) register into the base tables.
 from nemesis_rules.model.rules.void_seeders import actions, rooms  # noqa: E402, F401

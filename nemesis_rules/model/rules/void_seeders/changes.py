@@ -101,6 +101,6 @@ def can_analyse_insanity(state: GameState, position: str) -> bool:
 
 
 def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
-    """There is no Slime in the expansion (vs.change.slime)."""
-    ctx.fire("vs.change.slime")
+    """There is no Slime in the expansion (vs.change.slime), so no Slime marker goes on the board."""
+    ctx.fire("vs.change.slime", "vs.insanity.no-board-miniature")
     return state

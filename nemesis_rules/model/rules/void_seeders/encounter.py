@@ -30,6 +30,24 @@ from nemesis_rules.model.rules.void_seeders.seeders import place_void_seeder
 from nemesis_rules.model.state import GameState, Intruder
 
 
+def noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str]:
+    """Step 1 of an Encounter: the spaces whose Noise is discarded. The main text names the
+    technical corridors too, the Rules Summary only the corridors (ruling
+    vs.summary.encounter-tech-noise); asked only when the shared technical space has Noise."""
+    from nemesis_rules.board.layout import TECH
+
+    spaces = frozenset(state.config.board.spaces_at[position])
+    if TECH not in spaces or TECH not in state.noise:
+        return spaces
+    reading = ctx.gap(
+        state,
+        "vs.summary.encounter-tech-noise",
+        "vs.encounter.discard-noise",
+        f"an Encounter in room {position}, which has a technical corridor entrance with Noise",
+    )
+    return spaces if reading == "include-tech" else spaces - {TECH}
+
+
 def encounter_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
     """The effect of the token an Encounter drew (already out of the bag)."""
     from nemesis_rules.model.rules.noise import fill_noiseless

@@ -114,6 +114,19 @@ def intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameSta
     return add_random_tokens(state, 1, "vs.injury.defeat-token")
 
 
+def on_combat_hit(state: GameState, face: str, kind: str, ctx: Context) -> None:
+    """A Shoot or Melee rolled ``face`` against a Lair (which counts as an Intruder for actions,
+    vs.lair.counts-as-intruder, and is hit only from the printed red icon up, vs.lair.hit-threshold)
+    or a Void Seeder: the ruling that decided a Creeper or Adult face is recorded."""
+    symbol = face in ("adult", "creeper")
+    if kind == LAIR:
+        ctx.fire("vs.lair.counts-as-intruder", "vs.lair.hit-threshold")
+        if symbol:
+            ctx.gap(state, "vs.data.lair-hit-face", "vs.lair.hit-threshold", f"a {face} face rolled against a Lair")
+    elif kind in SEEDER_TYPES and symbol:
+        ctx.gap(state, "vs.gap.combat-die-types", "base.combat.shoot", f"a {face} face rolled against a {kind}")
+
+
 def face_injuries(state: GameState, face: str, kind: str) -> int:
     """Injuries a combat die face deals to a Void Seeder or Lair. No text says which faces hurt
     which type (ruling vs.gap.combat-die-types); the Lair needs the printed red icon (ruling

@@ -43,6 +43,20 @@ def in_lair_room(state: GameState, player: int) -> bool:
     return c.active and any(i.kind == LAIR for i in state.intruders_at(c.position))
 
 
+def escaping(state: GameState, player: int) -> bool:
+    """Whether leaving the room now is an Escape, with its cost (a Leg wound makes it 2 cards).
+    With only Lairs in the room, ruling vs.gap.lair-escape decides: an ordinary move
+    (``plain-move``) or an Escape without attack (``escape-no-attack``); the ruling is recorded
+    where the move is made (the Lair's Escape attack, :func:`..encounter.attack_procedure`)."""
+    position = state.character(player).position
+    here = [i for i in state.intruders if i.position == position]
+    if not here:
+        return False
+    if any(i.kind != LAIR for i in here):
+        return True
+    return state.config.ruling("vs.gap.lair-escape") == "escape-no-attack"
+
+
 def lair_noise(state: GameState, players: list[int], ctx: Context) -> GameState:
     """Each of ``players`` still in a Lair's room makes a Noise roll, in order (vs.lair.noise-roll)."""
     from nemesis_rules.model.rules.noise import RollNoise

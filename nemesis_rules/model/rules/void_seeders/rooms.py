@@ -1,7 +1,8 @@
 """The expansion's room actions (void-seeders-rulebook.txt, Gameplay Changes): the Shower Room
 and the Canteen may lower Insanity and/or scan like Rest (no Slime to wash off); Surgery
 brings Insanity to 3 instead of removing a Larva; the Laboratory analyses a Character's
-Insanity (a living character at 3 or more present) instead of a Corpse.
+Insanity (a living character at 3 or more present) instead of a Corpse, and so may the Scientist's
+Laboratory Equipment (ruling vs.gap.lab-equipment-corpse).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import replace
 
 from nemesis_rules.model.actions import ParamValue
 from nemesis_rules.model.engine import Context
+from nemesis_rules.model.rules.action_cards_common import override_quest
 from nemesis_rules.model.rules.effects import RULESET_ROOM_ACTIONS, Effect
 from nemesis_rules.model.rules.healing import scan_everything
 from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, laboratory_position, objects_present
@@ -88,7 +90,41 @@ def laboratory(state: GameState, player: int, params: Mapping[str, ParamValue], 
     weakness = _weakness_in(state, str(params["object"]))
     if weakness is None or weakness in state.discovered:
         return state
-    ctx.fire("vs.change.laboratory", "base.weakness.reveal")
+    ctx.fire("vs.change.laboratory", "base.weakness.reveal", "vs.change.weakness-deck")
+    return replace(state, discovered=state.discovered | {weakness})
+
+
+def laboratory_equipment_variants(state: GameState, player: int) -> Variants:
+    """The Scientist's Laboratory Equipment where the Laboratory analyses a Character's Insanity
+    instead of a Corpse: the Egg and Carcass slots as in the base game, never the Corpse; the
+    Insanity slot with a living Character of Insanity 3 or more in the room (ruling
+    vs.gap.lab-equipment-corpse = ``insanity-slot``; ``objects-only``: never)."""
+    from nemesis_rules.model.rules.quests import laboratory_equipment_variants as base_variants
+
+    slots = {str(v["object"]) for v in base_variants(state, player)} - {"character-corpse"}
+    reading = state.config.ruling("vs.gap.lab-equipment-corpse")
+    if reading == "insanity-slot" and can_analyse_insanity(state, state.character(player).position):
+        slots.add(INSANITY_SLOT)
+    out: Variants = []
+    for slot in sorted(slots):
+        weakness = _weakness_in(state, slot)
+        if weakness is not None and weakness not in state.discovered:
+            out.append({"object": slot})
+    return out
+
+
+def laboratory_equipment(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
+    """Discover the Weakness of the chosen slot (the expansion's slots)."""
+    ctx.gap(
+        state,
+        "vs.gap.lab-equipment-corpse",
+        "base.quest-item.laboratory-equipment",
+        f"player {player} uses Laboratory Equipment, whose Corpse slot is the Insanity analysis here",
+    )
+    weakness = _weakness_in(state, str(params["object"]))
+    if weakness is None or weakness in state.discovered:
+        return state
+    ctx.fire("base.weakness.reveal")
     return replace(state, discovered=state.discovered | {weakness})
 
 
@@ -97,6 +133,11 @@ def register() -> None:
     RULESET_ROOM_ACTIONS[(RULESET, "canteen")] = Effect("vs.change.canteen", canteen_variants, canteen)
     RULESET_ROOM_ACTIONS[(RULESET, "surgery")] = Effect("vs.change.surgery", lambda s, p: [{}], surgery)
     RULESET_ROOM_ACTIONS[(RULESET, "laboratory")] = Effect("vs.change.laboratory", laboratory_variants, laboratory)
+    override_quest(
+        RULESET,
+        "laboratory-equipment",
+        Effect("base.quest-item.laboratory-equipment", laboratory_equipment_variants, laboratory_equipment),
+    )
 
 
 register()

@@ -85,3 +85,22 @@ def place_lair(state: GameState, position: str, ctx: Context) -> tuple[GameState
 
 def find(state: GameState, intruder_id: int) -> Intruder | None:
     return next((i for i in state.intruders if i.id == intruder_id), None)
+
+
+def vanishes_into_tech(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
+    """A Void Seeder moved into the technical corridors has vanished (the base rule). It carries
+    no token to return to the bag (it was put aside when drawn): ruling vs.gap.tech-corridor-token
+    decides whether a random Void Seeder token goes in instead, as when one is defeated or lurks."""
+    if intruder.kind not in data(state.config).type_order.types:
+        return state
+    reading = ctx.gap(
+        state,
+        "vs.gap.tech-corridor-token",
+        "base.tech-corridor.intruder-vanishes",
+        f"a {intruder.kind} vanished into the technical corridors from room {intruder.position}",
+    )
+    if reading == "no-token":
+        return state
+    from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
+
+    return add_random_tokens(state, 1, "base.tech-corridor.intruder-vanishes")

@@ -102,6 +102,14 @@ def on_enter(state: GameState, player: int, position: str, ctx: Context) -> Game
 
 
 def end_of_player_phase(state: GameState, ctx: Context) -> GameState:
-    """The Event Phase begins with its Void Seeders steps (vs.event.step-order)."""
+    """The end of the Player Phase as in the base game (the pods, the emergency decompression, the
+    check for the last Character); a Lair in a decompressed room is destroyed with it
+    (vs.lair.airlock). Then the Event Phase begins with its Void Seeders steps (vs.event.step-order)."""
+    from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase, decompressing
+    from nemesis_rules.model.rules.ship import doors_of
+
+    sealed = [p for p in decompressing(state) if all(state.door(c) == "closed" for c in doors_of(state, p))]
+    if any(i.kind == LAIR and i.position in sealed for i in state.intruders):
+        ctx.fire("vs.lair.airlock")
     ctx.fire("vs.event.step-order")
-    return state
+    return base_end_of_player_phase(state, ctx)
