@@ -8,14 +8,14 @@ game it plays is a legal game; they differ in which legal decision they prefer.
   blue time spaces where the Hibernatorium opens (a game of it lasts 4-8 rounds).
 * :func:`goal_seeking` draws uniformly first among the *kinds* of decision (room actions told
   apart by room, cards by card, items by item), then within the kind, so rare actions are as
-  likely as moving; and it pursues the ways off the ship: it launches a pod once seated, takes
-  the Evacuation Sections when they are open, and the Hibernatorium once its chambers are open
-  and it is wounded or the jump is near (then it walks there); it walks to the Armory while an
-  Energy Weapon is not full, sets an Earth-bound course at the Cockpit and repairs a damaged
-  Engine. Most of the time it is also cautious: in combat it shoots or walks out, it leaves a
-  burning room, and it does not walk into a room with an Intruder or Fire when another way is
-  open. Its games reach every ending
-  and have winners.
+  likely as moving; and it pursues goals. It launches a pod once seated, takes the Evacuation
+  Sections when they are open, and the Hibernatorium once its chambers are open and it is
+  wounded or the jump is near (then it walks there); it hunts the Void Seeders' Lairs (walks to
+  the nearest and attacks it, and the Despoiler, rather than flee); it walks to the Armory while
+  an Energy Weapon is not full, sets an Earth-bound course at the Cockpit and repairs a damaged
+  Engine. Most of the time it is also cautious: in combat with anything else it shoots or walks
+  out, it leaves a burning room, and it does not walk into a room with an Intruder or Fire when
+  another way is open. Its games reach every ending and have winners.
 
 A player is a function ``(state, rng) -> Action``; :data:`PLAYERS` names them for the command line.
 """
@@ -48,6 +48,10 @@ CAUTION = 0.8
 """How often it avoids walking into Intruders, and in combat shoots or walks out."""
 LATE = 3
 """In the last this many rounds before the jump every character heads for the Hibernatorium."""
+HUNTED = frozenset({"lair", "despoiler"})
+"""What it attacks rather than flees: the Lairs, and the Despoiler (once the Lairs are gone it can die)."""
+HUNT = 0.95
+"""How often it attacks one of :data:`HUNTED` in its room when it can."""
 _SUB_KEY = {"room-action": "room", "play-card": "card", "use-item": "item", "craft": "item"}
 """The parameter that tells decisions of one kind apart for :func:`by_kind`."""
 
@@ -117,13 +121,17 @@ def _wants_out(state: GameState, player: int) -> bool:
 
 
 def _destination(state: GameState, player: int) -> str | None:
-    """Where the player heads: the Hibernatorium once its chambers are open; else the Armory (when
-    explored) while an Energy Weapon in hand is not full."""
+    """Where the player heads: the Hibernatorium once its chambers are open (when it wants out);
+    else the nearest Lair; else the Armory (when explored) while an Energy Weapon in hand is not full."""
     from nemesis_rules.model.rules.rooms import armory_variants
 
     board = state.config.board
     if "hibernation" in tables.time_flags(state) and _wants_out(state, player):
         return _hibernatorium(board)
+    lairs = [i.position for i in state.intruders if i.kind == "lair"]
+    if lairs:
+        home = state.character(player).position
+        return min(lairs, key=lambda p: _distances(board, p).get(home, len(board.neighbours)))
     if armory_variants(state, player):
         return next((p for p in board.neighbours if state.room(p).tile == "armory" and state.room(p).explored), None)
     return None
@@ -182,6 +190,14 @@ def _cautious(state: GameState, rng: random.Random, player: int, decisions: tupl
     moves = [a for a in decisions if isinstance(a, Decision) and a.kind in ("move", "careful-move")]
     safe = [a for a in moves if a.get("to") not in avoid]
     if state.in_combat(player):
+        hunted = {str(i.id) for i in state.intruders_at(here) if i.kind in HUNTED}
+        hunt = [
+            a
+            for a in decisions
+            if isinstance(a, Decision) and a.kind in ("shoot", "melee") and a.get("target") in hunted
+        ]
+        if hunt and rng.random() < HUNT:
+            return hunt[rng.randrange(len(hunt))]
         fight_or_flee = [
             a
             for a in decisions
