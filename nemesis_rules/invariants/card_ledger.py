@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from nemesis_rules.invariants.components import box, per_config
-from nemesis_rules.invariants.ledger import Counts, Ledger, Source, tally
+from nemesis_rules.invariants.ledger import Counts, Ledger, Source, tally, tally_delta
 from nemesis_rules.invariants.places import (
     ITEMS,
     CharacterPart,
@@ -49,11 +49,20 @@ def _deck_delta(before: GameState, after: GameState, old: Any, new: Any, acc: Co
     for (name_a, a), (name_b, b) in zip(old, new, strict=True):
         if a is b and name_a == name_b:
             continue
-        for part in ("unknown", "top", "bottom", "discard"):
+        if name_a != name_b:
+            _deck_cards(before, ((name_a, a),), acc, -1)
+            _deck_cards(after, ((name_b, b),), acc, 1)
+            continue
+        category = _deck_category(after, name_b)
+        if a.unknown is not b.unknown:
+            tally_delta(acc, category, a.unknown, b.unknown)
+        if a.discard is not b.discard:
+            tally_delta(acc, category, a.discard, b.discard)
+        for part in ("top", "bottom"):
             pa, pb = getattr(a, part), getattr(b, part)
             if pa is not pb:
-                tally(acc, _deck_category(before, name_a), pa, -1)
-                tally(acc, _deck_category(after, name_b), pb, 1)
+                tally(acc, category, pa, -1)
+                tally(acc, category, pb, 1)
 
 
 @per_config
@@ -173,13 +182,15 @@ def _card_box(state: GameState) -> Counts:
     return _card_box_for(state.config, tuple(c.name for c in state.characters))
 
 
-_card_boxes: dict[tuple[int, tuple[str, ...]], tuple[GameConfig, Counts]] = {}
+_card_boxes: dict[tuple[GameConfig, tuple[str, ...]], Counts] = {}
+"""By config *value* (equal configs have equal components) and the characters chosen: every
+game builds its own config, and its box changes with each character drafted in setup."""
 
 
 def _card_box_for(config: GameConfig, names: tuple[str, ...]) -> Counts:
-    hit = _card_boxes.get((id(config), names))
-    if hit is not None and hit[0] is config:
-        return hit[1]
+    hit = _card_boxes.get((config, names))
+    if hit is not None:
+        return hit
     b = box(config)
     out: Counts = {}
     for name, cards in b.decks.items():
@@ -193,7 +204,7 @@ def _card_box_for(config: GameConfig, names: tuple[str, ...]) -> Counts:
         tally(out, ITEMS, (b.starting_weapons[name],))
     if len(_card_boxes) > 256:
         _card_boxes.clear()
-    _card_boxes[(id(config), names)] = (config, out)
+    _card_boxes[(config, names)] = out
     return out
 
 

@@ -16,8 +16,9 @@ An invariant that raises is reported as violated, with the exception as its mess
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
+from typing import Any
 
 from nemesis_rules.invariants.core import Invariant, Tracker, Violation
 from nemesis_rules.model.actions import Action
@@ -38,13 +39,21 @@ def field_mask(names: frozenset[str] | None) -> int:
     return mask
 
 
-def changed_fields(before: GameState, after: GameState) -> int:
-    """The mask of the fields ``after`` does not share with ``before``."""
-    mask = 0
+def _make_changed_fields() -> Callable[[GameState, GameState], int]:
+    """Generate ``changed_fields``: one ``is not`` test per field in straight-line code."""
+    lines = ["def changed_fields(before, after):", "    mask = 0"]
     for name in STATE_FIELDS:
-        if getattr(before, name) is not getattr(after, name):
-            mask |= _BIT[name]
-    return mask
+        lines.append(f"    if before.{name} is not after.{name}:")
+        lines.append(f"        mask |= {_BIT[name]}")
+    lines.append("    return mask")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), "<changed_fields>", "exec"), namespace)
+    function: Callable[[GameState, GameState], int] = namespace["changed_fields"]
+    return function
+
+
+changed_fields = _make_changed_fields()
+"""``changed_fields(before, after)``: the mask of the fields ``after`` does not share with ``before``."""
 
 
 class Checker:
@@ -53,7 +62,7 @@ class Checker:
     Call :meth:`first` on a game's first state, then :meth:`after` on each transition.
     """
 
-    __slots__ = ("_states", "_steps", "invariants")
+    __slots__ = ("_plans", "_states", "_steps", "invariants")
 
     def __init__(self, ruleset: str, invariants: Sequence[Invariant] | None = None) -> None:
         if invariants is None:
@@ -69,6 +78,8 @@ class Checker:
         self._steps: tuple[tuple[int, Invariant], ...] = tuple(
             (field_mask(i.reads), i) for i in self.invariants if i.kind == "step"
         )
+        self._plans: dict[int, tuple[_Check, ...]] = {}
+        """What to run for each set of changed fields (a game meets a few dozen such sets)."""
 
     def first(self, state: GameState) -> list[Violation]:
         """Every state invariant on a state with no known predecessor."""
@@ -82,31 +93,56 @@ class Checker:
                 out.append(Violation(inv.id, message, inv.clause))
         return out
 
+    def _plan(self, changed: int) -> tuple[_Check, ...]:
+        """The checks a transition changing the fields ``changed`` needs, in catalogue order
+        (state invariants, then step invariants), each with how to call it."""
+        plan: list[_Check] = []
+        for mask, tracker, inv in self._states:
+            if mask & changed:
+                if tracker is None:
+                    plan.append((_STATE, inv.predicate, inv))
+                else:
+                    plan.append((_LEDGER if getattr(tracker, "takes_changed", False) else _TRACKED, tracker.step, inv))
+        for mask, inv in self._steps:
+            if mask & changed:
+                plan.append((_FIRED if inv.uses_fired else _STEP, inv.predicate, inv))
+        self._plans[changed] = found = tuple(plan)
+        return found
+
     def after(
         self, before: GameState, action: Action, after: GameState, fired: tuple[str, ...] = ()
     ) -> list[Violation]:
         """The invariants one transition breaks, assuming ``before`` was checked already."""
         out = []
         changed = changed_fields(before, after)
-        for mask, tracker, inv in self._states:
-            if not mask & changed:
-                continue
+        plan = self._plans.get(changed)
+        if plan is None:
+            plan = self._plan(changed)
+        for how, check, inv in plan:
             try:
-                message = tracker.step(before, after) if tracker is not None else inv.check_state(after)
-            except Exception as exc:
-                message = _failed(exc)
-            if message is not None:
-                out.append(Violation(inv.id, message, inv.clause))
-        for mask, inv in self._steps:
-            if not mask & changed:
-                continue
-            try:
-                message = inv.check_step(before, action, after, fired)
+                if how == _LEDGER:
+                    message = check(before, after, changed)
+                elif how == _TRACKED:
+                    message = check(before, after)
+                elif how == _STATE:
+                    message = check(after)
+                elif how == _STEP:
+                    message = check(before, action, after)
+                else:
+                    message = check(before, action, after, fired)
             except Exception as exc:
                 message = _failed(exc)
             if message is not None:
                 out.append(Violation(inv.id, message, inv.clause))
         return out
+
+
+_LEDGER, _TRACKED, _STATE, _STEP, _FIRED = range(5)
+"""How a planned check is called: a tracker's ``step(before, after, changed)`` (one that
+``takes_changed``: the fields it need not compare) or ``step(before, after)``, a state predicate on
+``after``, a step predicate on ``(before, action, after)``, or one that also takes ``fired``
+(what :meth:`Invariant.check_state` and :meth:`Invariant.check_step` do, one call less)."""
+_Check = tuple[int, Callable[..., "str | None"], Invariant]
 
 
 def _failed(exc: Exception) -> str:

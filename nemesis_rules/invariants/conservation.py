@@ -11,11 +11,12 @@ transition the fuzzer checks them incrementally (:class:`~.ledger.LedgerTracker`
 from __future__ import annotations
 
 from nemesis_rules.invariants.card_ledger import CARDS
-from nemesis_rules.invariants.components import box
+from nemesis_rules.invariants.components import box, per_config
 from nemesis_rules.invariants.core import Invariant, Tracker, problems, register, state_invariant
 from nemesis_rules.invariants.ledger import Ledger, LedgerTracker
 from nemesis_rules.invariants.ledgers import EXPLORATION_TOKENS, SETUP_PIECES, TOKENS
 from nemesis_rules.invariants.places import unaccounted_fields, unknown_removed_kinds
+from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.state import Deck, GameState
 
 
@@ -67,13 +68,21 @@ def fields_accounted(state: GameState) -> str | None:
     return problems(found)
 
 
+@per_config
+def _deck_contents(config: GameConfig) -> dict[str, dict[str, int]]:
+    """Each shared deck's full contents as a key -> count map (looked up once per card)."""
+    return {name: cards.as_dict() for name, cards in box(config).decks.items()}
+
+
 def _pile_problem(state: GameState, name: str, deck: Deck) -> str | None:
-    own = box(state.config).decks.get(name)
+    own = _deck_contents(state.config).get(name)
     have = deck.unknown.as_dict()
-    for pile in (deck.top, deck.bottom, deck.discard):
+    for key, n in deck.discard.items():
+        have[key] = have.get(key, 0) + n
+    for pile in (deck.top, deck.bottom):
         for key in pile:
             have[key] = have.get(key, 0) + 1
-    extra = sorted(k for k, n in have.items() if own is None or n > own.count(k))
+    extra = sorted(k for k, n in have.items() if own is None or n > own.get(k, 0))
     if extra:
         return f"the {name} deck and its discard pile hold cards it does not have: {', '.join(extra)}"
     return None

@@ -207,9 +207,14 @@ class _CharacterTracker:
             return None
         if len(old) != len(new):
             return self.full(after)
-        return problems(
-            m for a, b in zip(old, new, strict=True) if a is not b and (m := self._predicate(after, b)) is not None
-        )
+        found: list[str] | None = None
+        predicate = self._predicate
+        for a, b in zip(old, new, strict=True):
+            if a is not b and (m := predicate(after, b)) is not None:
+                if found is None:
+                    found = []
+                found.append(m)
+        return "; ".join(found) if found else None
 
 
 def character_invariant(

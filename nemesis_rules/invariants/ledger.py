@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
+from nemesis_rules.invariants.checker import field_mask
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import GameState
 
@@ -36,6 +38,29 @@ def tally(acc: Counts, category: str, items: Multiset | Iterable[str], sign: int
         for key in items:
             k = (category, key)
             acc[k] = acc.get(k, 0) + sign
+
+
+def multiset_delta(old: Multiset, new: Multiset) -> dict[str, int]:
+    """The count changes from ``old`` to ``new`` (new minus old), keys that moved only. Most
+    transitions move one or two cards of a large deck or hand: comparing the two sets of
+    ``(key, count)`` pairs finds them without walking the unchanged keys in Python."""
+    a, b = old.items(), new.items()
+    if a == b:
+        return {}
+    before, after = set(a), set(b)
+    out: dict[str, int] = {}
+    for key, n in before - after:
+        out[key] = out.get(key, 0) - n
+    for key, n in after - before:
+        out[key] = out.get(key, 0) + n
+    return out
+
+
+def tally_delta(acc: Counts, category: str, old: Multiset, new: Multiset) -> None:
+    """Add the change from ``old`` to ``new`` under ``category``."""
+    for key, n in multiset_delta(old, new).items():
+        k = (category, key)
+        acc[k] = acc.get(k, 0) + n
 
 
 Counter = Callable[[GameState, Any, Counts, int], None]
@@ -130,13 +155,21 @@ def compare(counts: Counts, box: Counts, keys: Iterable[Key] | None, *, laid_out
 class LedgerTracker:
     """The incremental form of a ledger's check (see the module docstring)."""
 
-    __slots__ = ("_box", "_counts", "_state", "ledger")
+    __slots__ = ("_box", "_counts", "_fields", "_masked", "_sources", "_state", "ledger")
+
+    takes_changed = True
+    """:meth:`step` accepts the mask of the fields a transition changed (the checker has it)."""
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
         self._state: GameState | None = None
         self._counts: Counts = {}
         self._box: Counts = {}
+        fields = ledger.fields  # "phase" and at least one source: attrgetter gives a tuple
+        self._fields = attrgetter(*fields) if len(fields) > 1 else attrgetter(fields[0], fields[0])
+        """All the fields the verdict depends on, read at once (a tuple)."""
+        self._sources = tuple((attrgetter(s.field), s) for s in ledger.sources)
+        self._masked = tuple((field_mask(frozenset({s.field})), s.field, s) for s in ledger.sources)
 
     def full(self, state: GameState) -> str | None:
         self._state = state
@@ -144,28 +177,44 @@ class LedgerTracker:
         self._box = self.ledger.box(state)
         return compare(self._counts, self._box, None, laid_out=self.ledger.complete(state))
 
-    def step(self, before: GameState, after: GameState) -> str | None:
+    def step(self, before: GameState, after: GameState, changed: int | None = None) -> str | None:
+        """The verdict on ``after``; ``changed``: the mask of the fields the transition changed
+        (:func:`~nemesis_rules.invariants.checker.changed_fields`), when the caller knows it."""
         ledger = self.ledger
         last = self._state
-        if (
-            last is not before
-            and last is not None
-            and all(getattr(last, f) is getattr(before, f) for f in ledger.fields)
+        if last is not before and (last is None or not _same(self._fields(last), self._fields(before))):
+            return self.full(after)
+        # ``last`` is ``before``, or a transition it was not shown left everything it counts untouched
+        if (before.phase is not after.phase and ledger.complete(before) != ledger.complete(after)) or (
+            ledger.box_changed(before, after)
         ):
-            last = before  # a transition it was not shown left everything it counts untouched
-        if last is not before or ledger.complete(before) != ledger.complete(after) or ledger.box_changed(before, after):
             return self.full(after)
         self._state = after
         delta: Counts = {}
-        for source in self.ledger.sources:
-            old = getattr(before, source.field)
-            new = getattr(after, source.field)
-            if old is not new:
-                source.delta(before, after, old, new, delta)
+        if changed is None:
+            for get, source in self._sources:
+                old = get(before)
+                new = get(after)
+                if old is not new:
+                    source.delta(before, after, old, new, delta)
+        else:
+            for bit, field, source in self._masked:
+                if bit & changed:
+                    source.delta(before, after, getattr(before, field), getattr(after, field), delta)
+        if not delta:
+            return None
         moved = [k for k, n in delta.items() if n]
         if not moved:
             return None
         counts = self._counts
         for k in moved:
             counts[k] = counts.get(k, 0) + delta[k]
-        return compare(counts, self._box, moved, laid_out=self.ledger.complete(after))
+        return compare(counts, self._box, moved, laid_out=ledger.complete(after))
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether two tuples of field values hold the very same objects."""
+    for a, b in zip(old, new, strict=True):  # noqa: SIM110 - a loop is faster than all() over a generator
+        if a is not b:
+            return False
+    return True

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from nemesis_rules.invariants.components import box
-from nemesis_rules.invariants.ledger import Counts, Source, tally
+from nemesis_rules.invariants.ledger import Counts, Source, multiset_delta, tally
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import Character, Deck, GameState, Intruder, Pod, RoomState
@@ -137,7 +138,10 @@ REMOVED_KINDS: Mapping[str, str] = {
 decks (``<deck name>:<card>``, e.g. ``event:<card>``) and ``card:<card>`` (the shared deck
 holding that card)."""
 
-_removed_memo: list[tuple[Multiset, GameConfig, tuple[str, ...], Counts]] = []
+_removed_memo: dict[int, tuple[Multiset, GameConfig, tuple[str, ...], Counts]] = {}
+"""The last few results by the identity of ``state.removed`` (each ledger asks for the states
+before and after a transition in turn, so one entry is not enough)."""
+_REMOVED_MEMO_SIZE = 8
 
 
 def removed_counts(state: GameState) -> Counts:
@@ -145,8 +149,9 @@ def removed_counts(state: GameState) -> Counts:
     An ``item:`` entry naming a character's own quest item counts as that quest item."""
     removed = state.removed
     names = tuple(c.name for c in state.characters)
-    if _removed_memo:
-        last, config, last_names, counts = _removed_memo[0]
+    hit = _removed_memo.get(id(removed))
+    if hit is not None:
+        last, config, last_names, counts = hit
         if last is removed and config is state.config and last_names == names:
             return counts
     b = box(state.config)
@@ -169,7 +174,9 @@ def removed_counts(state: GameState) -> Counts:
         else:
             category = f"removed:{kind}"
         out[(category, key)] = out.get((category, key), 0) + n
-    _removed_memo[:] = [(removed, state.config, names, out)]
+    if len(_removed_memo) >= _REMOVED_MEMO_SIZE:
+        _removed_memo.clear()
+    _removed_memo[id(removed)] = (removed, state.config, names, out)
     return out
 
 
@@ -245,6 +252,11 @@ def character_parts(parts: Mapping[str, CharacterPart]) -> Source:
                         k = (category(key), key)
                         acc[k] = acc.get(k, 0) + sign * n
 
+    names = tuple(parts)
+    listed = tuple(parts.values())
+    many = attrgetter(*names)
+    read: Callable[[Character], tuple[Any, ...]] = many if len(names) > 1 else lambda c: (many(c),)
+
     def differ(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
         if len(old) != len(new):
             count(before, old, acc, -1)
@@ -256,11 +268,14 @@ def character_parts(parts: Mapping[str, CharacterPart]) -> Source:
             # parts counted the same way share one net change: a card moving from the action
             # deck to the hand is no change at all
             nets: dict[Callable[[GameState, int], Callable[[str], str]], dict[str, int]] = {}
-            for name, part in parts.items():
-                va, vb = getattr(a, name), getattr(b, name)
+            for part, va, vb in zip(listed, read(a), read(b), strict=True):
                 if va is vb:
                     continue
                 net = nets.setdefault(part.category, {})
+                if part.extract is multiset_counts:
+                    for key, n in multiset_delta(va, vb).items():
+                        net[key] = net.get(key, 0) + n
+                    continue
                 for key, n in part.extract(after, b, vb).items():
                     net[key] = net.get(key, 0) + n
                 for key, n in part.extract(before, a, va).items():

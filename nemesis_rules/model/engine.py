@@ -82,18 +82,43 @@ class Transition:
     gaps: tuple[GapReached, ...]
 
 
-_last_options: list[object] = [None, frozenset()]
-"""The last state whose decisions were enumerated, and them as a set: ``apply`` after
-``legal_actions`` on the same state (what every player and checker does) checks against it
-instead of enumerating twice. Holding a reference keeps ``is`` comparisons sound."""
+class _LastAsked:
+    """The last state whose actions were enumerated, and them: ``step`` after
+    ``legal_actions`` or ``chance_outcomes`` on the same state (what every player and checker
+    does) recognises the very action objects it handed out instead of enumerating again.
+    Holding a reference to the state keeps the ``is`` comparison sound."""
+
+    __slots__ = ("actions", "decisions", "state")
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.actions: tuple[Action, ...] = ()
+        self.decisions: frozenset[Action] | None = None
+
+    def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
+        self.state = state
+        self.actions = actions
+        self.decisions = None
+
+    def handed_out(self, state: GameState, action: Action) -> bool:
+        """Whether ``action`` is one of the objects enumerated for ``state`` (then it is legal)."""
+        if self.state is not state:
+            return False
+        for candidate in self.actions:  # noqa: SIM110 - a loop is faster than any() over a generator
+            if candidate is action:
+                return True
+        return False
+
+
+_last = _LastAsked()
 
 
 def _decision_set(state: GameState, frame: Choice) -> frozenset[Action]:
-    if _last_options[0] is state:
-        return _last_options[1]  # type: ignore[return-value]
-    options = frozenset(frame.options(state))
-    _last_options[0], _last_options[1] = state, options
-    return options
+    if _last.state is not state:
+        _last.remember(state, frame.options(state))
+    if _last.decisions is None:
+        _last.decisions = frozenset(_last.actions)
+    return _last.decisions
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -102,10 +127,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     frame = state.pending[-1]
     if isinstance(frame, ChanceNode):
-        return tuple(o for o, _ in frame.actions(state))
+        return tuple([o for o, _ in frame.actions(state)])
     if isinstance(frame, Choice):
         options = frame.options(state)
-        _last_options[0], _last_options[1] = state, frozenset(options)
+        _last.remember(state, options)
         return options
     return ()
 
@@ -113,7 +138,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, int], ...]:
     """At a chance node: each possible outcome with its weight; otherwise empty."""
     if state.pending and isinstance(frame := state.pending[-1], ChanceNode):
-        return frame.actions(state)
+        outcomes = frame.actions(state)
+        _last.remember(state, tuple([o for o, _ in outcomes]))
+        return outcomes
     return ()
 
 
@@ -137,6 +164,8 @@ def check(state: GameState, action: Action) -> None:
     if state.end is not None or not state.pending:
         raise IllegalActionError(action, "the game is over", "base.end.check-needed", state)
     frame = state.pending[-1]
+    if _last.handed_out(state, action):
+        return  # one of the actions just enumerated for this very state
     if isinstance(frame, ChanceNode):
         if not isinstance(action, Outcome):
             raise IllegalActionError(

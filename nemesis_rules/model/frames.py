@@ -10,15 +10,31 @@ immutable state. Each frame class carries its rule: ``options``/``outcomes`` enu
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.actions import Decision, Outcome, outcome
 
 if TYPE_CHECKING:
     from nemesis_rules.model.engine import Context
     from nemesis_rules.model.state import GameState
+
+
+class FrameMeta(ABCMeta):
+    """``ABCMeta`` with the plain ``isinstance``/``issubclass`` of ``type``: abstract methods are
+    still enforced, but frames are never registered as virtual subclasses, so the ABC's cached
+    subclass bookkeeping (a Python-level call on every ``isinstance(frame, Step)`` of the
+    engine's loop) is not needed."""
+
+    __instancecheck__ = type.__instancecheck__
+    __subclasscheck__ = type.__subclasscheck__
+
+
+class FrameABC(metaclass=FrameMeta):
+    """The abstract base of the frame kinds (what ``abc.ABC`` is for ``ABCMeta``)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +54,7 @@ class Frame:
 
 
 @dataclass(frozen=True, slots=True)
-class Step(Frame, ABC):
+class Step(Frame, FrameABC):
     """A procedure step that needs no input; the engine runs it as soon as it is on top."""
 
     @abstractmethod
@@ -46,8 +62,14 @@ class Step(Frame, ABC):
         """Apply the step (it may push further frames)."""
 
 
+_ACTIONS: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[tuple[Outcome, int], ...]] = {}
+_ACTIONS_SIZE = 4096
+_OUTCOMES: dict[str, dict[str, Outcome]] = {}
+"""One immutable :class:`Outcome` object per chance and result, shared by every answer."""
+
+
 @dataclass(frozen=True, slots=True)
-class ChanceNode(Frame, ABC):
+class ChanceNode(Frame, FrameABC):
     """A random event: ``chance`` names it in records; outcomes come with integer weights."""
 
     chance: ClassVar[str] = "chance"
@@ -66,11 +88,34 @@ class ChanceNode(Frame, ABC):
         return self.clause
 
     def actions(self, state: GameState) -> tuple[tuple[Outcome, int], ...]:
-        return tuple(sorted((Outcome(self.chance, o), w) for o, w in self.outcomes(state) if w > 0))
+        """Every possible outcome as an action with its weight, in outcome order (sorting the
+        names is the same order as sorting the actions: they share ``chance``).
+
+        The same outcomes come up again and again (a deck that has not changed, a die), so the
+        answer is kept by ``(chance, outcomes)``: both are plain values."""
+        raw = self.outcomes(state)
+        key = (self.chance, raw if type(raw) is tuple else tuple(raw))
+        hit = _ACTIONS.get(key)
+        if hit is None:
+            chance = self.chance
+            known = _OUTCOMES.setdefault(chance, {})
+            pairs = []
+            for o, w in sorted(key[1]):
+                if w > 0:
+                    action = known.get(o)
+                    if action is None:
+                        action = known[o] = outcome(chance, o)
+                    pairs.append((action, w))
+            hit = tuple(pairs)
+            if len(_ACTIONS) >= _ACTIONS_SIZE:
+                _ACTIONS.clear()
+                _OUTCOMES.clear()
+            _ACTIONS[key] = hit
+        return hit
 
 
 @dataclass(frozen=True, slots=True)
-class Choice(Frame, ABC):
+class Choice(Frame, FrameABC):
     """A player's decision. ``options`` lists every legal decision (sorted, unique)."""
 
     player: int

@@ -10,8 +10,6 @@ a basic action (1 card), not in Combat. A card or item marked "in" is usable onl
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, ParamValue
 from nemesis_rules.model.engine import Context
@@ -54,8 +52,9 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         variants = effect.variants(state, player)
         if not variants:
             continue
+        extras = [_params(v) for v in variants]
         for cards in payments(c.hand, card.extra_cost, reserve=slug):
-            out.extend(Decision.make(player, "play-card", card=slug, pay=cards, **_params(v)) for v in variants)
+            out.extend(Decision.make(player, "play-card", card=slug, pay=cards, **extra) for extra in extras)
     return out
 
 
@@ -128,11 +127,11 @@ def _use_item(state: GameState, decision: Decision, ctx: Context) -> GameState:
         ctx.fire("base.item.one-use")
         c = state.character(player)
         if slug in c.inventory:
-            c = replace(c, inventory=c.inventory.remove(slug))
+            c = c.evolve(inventory=c.inventory.remove(slug))
         else:
             hands = list(c.hands)
             hands.remove(slug)
-            c = replace(c, hands=tuple(hands))
+            c = c.evolve(hands=tuple(hands))
         state = discard_item(state.with_character(c), slug)
     return ITEM_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
 
@@ -160,8 +159,9 @@ def _room_action_options(state: GameState, player: int) -> list[Decision]:
         return []
     variants = effect.variants(state, player)
     out: list[Decision] = []
+    extras = [_params(v) for v in variants]
     for cards in payments(c.hand, ROOM_ACTION_COST) if variants else ():
-        out.extend(Decision.make(player, "room-action", room=room.tile, pay=cards, **_params(v)) for v in variants)
+        out.extend(Decision.make(player, "room-action", room=room.tile, pay=cards, **extra) for extra in extras)
     return out
 
 
@@ -198,6 +198,8 @@ def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 def _activation_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     out: list[Decision] = []
+    if not any(status == "inactive" for _, status in c.quests):
+        return out
     quests = {q.effect: q for q in tables.base(state.config).character(c.name).quest_items} if c.name else {}
     for slug, status in c.quests:
         quest = quests.get(slug)
@@ -222,18 +224,18 @@ def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
     part = decision.get("discard")
     c = state.character(player)
     if isinstance(part, str):
-        c = replace(c, inventory=c.inventory.remove(part))
+        c = c.evolve(inventory=c.inventory.remove(part))
         state = discard_item(state.with_character(c), part)
         c = state.character(player)
     ctx.fire(f"base.quest-item.{slug}")
     quests = tuple((q, "active" if q == slug else s) for q, s in c.quests)
-    state = state.with_character(replace(c, quests=quests))
+    state = state.with_character(c.evolve(quests=quests))
     from nemesis_rules.model.rules.quests import activated
 
     state = activated(state, player, slug, ctx)
     if tables.is_heavy(state.config, slug):
         c = state.character(player)
-        state = state.with_character(replace(c, hands=(*c.hands, slug)))
+        state = state.with_character(c.evolve(hands=(*c.hands, slug)))
     return state
 
 
@@ -243,9 +245,11 @@ def _activation_diagnose(state: GameState, decision: Decision) -> tuple[str, str
 
 def _quest_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
+    out: list[Decision] = []
+    if not any(status == "active" for _, status in c.quests):
+        return out
     fighting = state.in_combat(player)
     quests = {q.effect: q for q in tables.base(state.config).character(c.name).quest_items} if c.name else {}
-    out: list[Decision] = []
     for slug, status in c.quests:
         effect = QUEST_EFFECTS.get(slug)
         quest = quests.get(slug)
@@ -266,7 +270,7 @@ def _use_quest(state: GameState, decision: Decision, ctx: Context) -> GameState:
     c = state.character(player)
     quest = next(q for q in tables.base(state.config).character(c.name).quest_items if q.effect == slug)
     if quest.one_use:
-        state = state.with_character(replace(c, quests=tuple((q, "used" if q == slug else s) for q, s in c.quests)))
+        state = state.with_character(c.evolve(quests=tuple((q, "used" if q == slug else s) for q, s in c.quests)))
     ctx.fire(f"base.quest-item.{slug}")
     return QUEST_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
 

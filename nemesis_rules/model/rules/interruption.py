@@ -17,7 +17,7 @@ every Character for its ruling ``vs.summary.panic-interrupt``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -184,11 +184,11 @@ def spend_item(state: GameState, player: int, item: str) -> GameState:
     """A one-use item is discarded as if used."""
     c = state.character(player)
     if item in c.inventory:
-        c = replace(c, inventory=c.inventory.remove(item))
+        c = c.evolve(inventory=c.inventory.remove(item))
     elif item in c.hands:
         hands = list(c.hands)
         hands.remove(item)
-        c = replace(c, hands=tuple(hands))
+        c = c.evolve(hands=tuple(hands))
     else:
         return state
     return discard_item(state.with_character(c), item)

@@ -4,14 +4,21 @@ to the Event Phase (RU-RB p.10; base-rules-reference.txt, The turn).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, decision_key
+from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.rules.registry import ACTIONS
 from nemesis_rules.model.state import GameState
+
+
+def sorted_unique(decisions: list[Decision]) -> tuple[Decision, ...]:
+    """The decisions sorted, each once: equal decisions have equal sort keys (player, kind,
+    params), so keying a dict by them removes duplicates and sorting the keys sorts them."""
+    by_key = {(d.player, d.kind, d.params): d for d in decisions}
+    return tuple([by_key[k] for k in sorted(by_key)])
 
 
 def turn_order(state: GameState) -> tuple[int, ...]:
@@ -26,12 +33,12 @@ class StartRound(Step):
     passes left, except in the first round."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        state = replace(state, round=state.round + 1, phase="player")
+        state = state.evolve(round=state.round + 1, phase="player")
         ctx.fire("base.round.phases")
         if state.round > 1:
-            state = replace(state, first_player=_next_active(state, state.first_player))
+            state = state.evolve(first_player=_next_active(state, state.first_player))
             ctx.fire("base.round.first-player-passes")
-        state = replace(state, characters=tuple(replace(c, passed=False) for c in state.characters))
+        state = state.evolve(characters=tuple(c.evolve(passed=False) for c in state.characters))
         draws = [DrawUp(p) for p in turn_order(state) if state.character(p).active]
         ctx.fire("base.round.draw")
         return state.push(*draws, NextTurn(0))
@@ -63,7 +70,7 @@ class DrawUp(Step):
             if not character.discard:
                 return state
             ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(replace(character, deck=character.discard, discard=character.deck))
+            state = state.with_character(character.evolve(deck=character.discard, discard=character.deck))
         return state.push(ActionCardDraw(self.player), DrawUp(self.player))
 
 
@@ -80,7 +87,7 @@ class ActionCardDraw(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         c = state.character(self.player)
-        return state.with_character(replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
+        return state.with_character(c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +124,13 @@ class Turn(Choice):
     clause = "base.round.turn"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
-        out = [Decision.make(self.player, "pass")]
-        fighting = state.in_combat(self.player)
+        player = self.player
+        out = [Decision.make(player, "pass")]
+        fighting = state.in_combat(player)
         for rule in ACTIONS.values():
             if rule.in_combat or not fighting:
-                out.extend(rule.options(state, self.player))
-        return tuple(sorted(set(out), key=decision_key))
+                out.extend(rule.options(state, player))
+        return sorted_unique(out)
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         rule = ACTIONS.get(decision.kind)
@@ -137,7 +145,7 @@ class Turn(Choice):
         if decision.kind == "pass":
             ctx.fire("base.round.pass-voluntary")
             c = state.character(self.player)
-            state = state.with_character(replace(c, passed=True))
+            state = state.with_character(c.evolve(passed=True))
             state = state.push(OfferPassDiscard(self.player), EndTurn(self.player))
             # on top of the pass frames, so that a wound for passing resolves now
             return tables.on_pass(state, self.player, ctx)
@@ -230,5 +238,5 @@ class PassDiscard(Choice):
         card = decision.text("card")
         ctx.fire("base.round.pass-discard")
         c = state.character(self.player)
-        state = state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
+        state = state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
         return state.push(PassDiscard(self.player, card))

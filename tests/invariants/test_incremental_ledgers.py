@@ -1,0 +1,114 @@
+"""The conservation ledgers checked by difference (what the fuzzer runs after every transition)
+find a card or token that appears, vanishes or changes place exactly as a full recount does,
+wherever in a game it happens: the transition of a real game is taken and its result tampered
+with before the checker sees it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from nemesis_rules.invariants import Checker, violations
+from nemesis_rules.model.engine import step
+from nemesis_rules.model.game import start
+from nemesis_rules.model.play import choose
+from nemesis_rules.model.state import GameState
+
+Tamper = Callable[[GameState], GameState | None]
+
+
+def extra_hand_card(state: GameState) -> GameState | None:
+    """A character gains a copy of a card already in its hand (one appears from nowhere)."""
+    for c in state.characters:
+        if c.hand:
+            return state.with_character(c.evolve(hand=c.hand.add(c.hand.distinct()[0])))
+    return None
+
+
+def lost_deck_card(state: GameState) -> GameState | None:
+    """A card of a shared deck vanishes."""
+    for name, deck in state.decks:
+        if deck.unknown:
+            return state.with_deck(name, deck.evolve(unknown=deck.unknown.remove(deck.unknown.distinct()[0])))
+    return None
+
+
+def card_to_another_deck(state: GameState) -> GameState | None:
+    """A card leaves its deck for another deck's discard pile (the totals stay the same)."""
+    decks = [(name, deck) for name, deck in state.decks if deck.unknown]
+    if len(decks) < 2:
+        return None
+    (source, a), (target, _) = decks[0], decks[1]
+    card = a.unknown.distinct()[0]
+    moved = state.with_deck(source, a.evolve(unknown=a.unknown.remove(card)))
+    b = moved.deck(target)
+    return moved.with_deck(target, b.evolve(discard=b.discard.add(card)))
+
+
+def discard_to_deck(state: GameState) -> GameState | None:
+    """A character's discard pile moves to its action deck (legal bookkeeping: nothing is wrong)."""
+    for c in state.characters:
+        if c.discard:
+            return state.with_character(c.evolve(deck=c.deck.union(c.discard), discard=type(c.discard)()))
+    return None
+
+
+def token_from_nowhere(state: GameState) -> GameState | None:
+    """An Intruder token appears in the bag."""
+    if not state.bag:
+        return None
+    return state.evolve(bag=state.bag.add(state.bag.distinct()[0]))
+
+
+TAMPERS = [extra_hand_card, lost_deck_card, card_to_another_deck, discard_to_deck, token_from_nowhere]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+@pytest.mark.parametrize("tamper", TAMPERS, ids=lambda t: t.__name__)
+def test_incremental_conservation_agrees_with_a_full_recount(ruleset: str, tamper: Tamper) -> None:
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = start(ruleset, 2 + seed % 3)
+        checker = Checker(ruleset)
+        checker.first(state)
+        stop = 40 + 45 * seed  # somewhere in setup, then later and later in the game
+        for _ in range(stop):
+            if state.end is not None:
+                break
+            action = choose(state, rng)
+            transition = step(state, action)
+            checker.after(state, action, transition.state, transition.fired)
+            state = transition.state
+        if state.end is not None:
+            continue
+        action = choose(state, rng)
+        transition = step(state, action)
+        tampered = tamper(transition.state)
+        if tampered is None:
+            continue
+        reported = {
+            v.invariant
+            for v in checker.after(state, action, tampered, transition.fired)
+            if v.invariant.startswith("conservation.")
+        }
+        full = {v.invariant for v in violations(tampered) if v.invariant.startswith("conservation.")}
+        assert reported == full, (seed, tamper.__name__)
+        checked += 1
+    assert checked, "no game reached a state this tampering applies to"
+
+
+def test_tampering_is_seen() -> None:
+    """The tamperings above are real violations (so the agreement is not two empty sets)."""
+    rng = random.Random(0)
+    state = start("base", 3)
+    for _ in range(120):
+        state = step(state, choose(state, rng)).state
+    for tamper in (extra_hand_card, lost_deck_card, card_to_another_deck, token_from_nowhere):
+        tampered = tamper(state)
+        assert tampered is not None
+        assert any(v.invariant.startswith("conservation.") for v in violations(tampered)), tamper.__name__
+    quiet = discard_to_deck(state)
+    assert quiet is not None and not [v for v in violations(quiet) if v.invariant.startswith("conservation.")]

@@ -1,0 +1,120 @@
+"""The engine's fast paths give what the plain ones give: state copies equal
+``dataclasses.replace`` and share every field they do not change; an action is accepted or
+refused the same whether or not it is one of the objects ``legal_actions`` just handed out;
+chance actions come in outcome order with their weights."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields, replace
+
+import pytest
+
+from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
+from nemesis_rules.model.game import start
+from nemesis_rules.model.play import choose
+from nemesis_rules.model.rules.round import NextTurn, sorted_unique
+from nemesis_rules.model.state import Character, Deck, GameState, RoomState
+from nemesis_rules.testing import after_setup
+
+
+@pytest.fixture(scope="module")
+def state() -> GameState:
+    return after_setup(players=3, seed=2)
+
+
+def shared_except(a: object, b: object, changed: set[str]) -> bool:
+    return all((getattr(a, f.name) is getattr(b, f.name)) != (f.name in changed) for f in fields(a))  # type: ignore[arg-type]
+
+
+def test_evolve_is_replace_and_shares_the_rest(state: GameState) -> None:
+    evolved = state.evolve(round=state.round + 1, flags=frozenset({"x"}))
+    assert evolved == replace(state, round=state.round + 1, flags=frozenset({"x"}))
+    assert shared_except(state, evolved, {"round", "flags"})
+    with pytest.raises(KeyError):
+        state.evolve(no_such_field=1)
+
+
+def test_push_and_pop_copy_only_the_stack(state: GameState) -> None:
+    pushed = state.push(NextTurn(1), NextTurn(2))
+    assert pushed.pending == (*state.pending, NextTurn(2), NextTurn(1))  # the first given resolves first
+    assert shared_except(state, pushed, {"pending"})
+    assert pushed.pop().pop() == state
+    assert state.push(NextTurn(3)).pending[-1] == NextTurn(3)
+
+
+def test_character_room_and_deck_copies(state: GameState) -> None:
+    c = state.character(1)
+    assert c.evolve(passed=True, insanity=3) == replace(c, passed=True, insanity=3)
+    assert shared_except(c, c.evolve(passed=True), {"passed"})
+    moved = state.with_character(c.evolve(position="02"))
+    assert moved.character(1).position == "02" and shared_except(state, moved, {"characters"})
+    room = RoomState(tile="lab")
+    assert room.evolve(fire=True) == replace(room, fire=True)
+    deck = Deck(top=("a", "b"))
+    assert deck.evolve(top=("b",)) == deck.remove_top("a") and isinstance(deck.evolve(), Deck)
+    assert isinstance(Character(1, "soldier", "01").evolve(), Character)
+
+
+def test_a_decision_rebuilt_from_its_json_is_accepted_like_the_one_handed_out() -> None:
+    rng = random.Random(4)
+    state = start("base", 2)
+    seen_choice = False
+    for _ in range(400):
+        if state.end is not None:
+            break
+        action = choose(state, rng)
+        if isinstance(action, Decision):
+            seen_choice = True
+            copy = Decision(action.player, action.kind, tuple(action.params))
+            assert copy is not action
+            check(state, copy)  # not one of the objects handed out: checked against the option set
+            assert step(state, copy).state == step(state, action).state
+        state = step(state, action).state
+    assert seen_choice
+
+
+def test_an_illegal_decision_is_refused_right_after_enumeration() -> None:
+    rng = random.Random(5)
+    state = start("base", 2)
+    while not (state.pending and legal_actions(state) and isinstance(legal_actions(state)[0], Decision)):
+        state = step(state, choose(state, rng)).state
+    options = legal_actions(state)
+    player = options[0].player  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError):
+        check(state, Decision.make(player, "no-such-action"))
+    with pytest.raises(IllegalActionError):
+        check(state, Outcome("noise-roll", "1"))
+
+
+def test_chance_actions_are_sorted_weighted_and_checked() -> None:
+    state = start("base", 3)
+    outcomes = chance_outcomes(state)
+    assert outcomes and [o for o, _ in outcomes] == sorted(o for o, _ in outcomes)
+    assert all(w > 0 for _, w in outcomes)
+    assert legal_actions(state) == tuple(o for o, _ in outcomes)
+    first = outcomes[0][0]
+    check(state, Outcome(first.chance, first.outcome))  # an equal outcome, not the cached object
+    with pytest.raises(IllegalActionError):
+        check(state, Outcome(first.chance, "no-such-outcome"))
+
+
+def test_sorted_unique_is_sorting_a_set() -> None:
+    decisions = [
+        Decision.make(1, "move", to="07", pay=("a",)),
+        Decision.make(1, "pass"),
+        Decision.make(1, "move", to="02", pay=("b",)),
+        Decision.make(1, "move", to="07", pay=("a",)),
+    ]
+    assert sorted_unique(decisions) == tuple(sorted(set(decisions)))
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"to": "07"}, {"to": "07", "pay": ("a",)}, {"pay": ("a",), "to": "07"}, {"to": "07", "pay": (), "noise": "3"}],
+)
+def test_decision_parameters_are_sorted_by_name(params: dict[str, str | tuple[str, ...]]) -> None:
+    made = Decision.make(2, "careful-move", **params)
+    assert made.params == tuple(sorted(params.items()))
+    assert made == Decision(2, "careful-move", tuple(sorted(params.items())))
