@@ -10,7 +10,7 @@ keyed by the card's effect id, which the ruleset supplies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
@@ -122,7 +122,7 @@ def larva_attack(state: GameState, intruder_id: int, target: int, ctx: Context) 
     ctx.fire("base.attack.larva")
     state = remove_intruder(state, intruder_id, ctx, to_bag=False)
     if not c.larva:
-        state = state.with_character(replace(c, larva=True))
+        state = state.with_character(c.evolve(larva=True))
     else:
         ctx.fire("base.attack.larva-already")
     return contaminate(state, target, 1, ctx)

@@ -6,7 +6,7 @@ Token ids are ``<type>-<number>`` (``adult-3``) and ``blank``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
@@ -23,7 +23,7 @@ def _from_pool(state: GameState, kind: str) -> GameState:
     tokens = sorted(t for t in state.token_pool if token_type(t) == kind)
     if not tokens:
         return state
-    return replace(state, bag=state.bag.add(tokens[0]), token_pool=state.token_pool.remove(tokens[0]))
+    return state.evolve(bag=state.bag.add(tokens[0]), token_pool=state.token_pool.remove(tokens[0]))
 
 
 _GROWS_INTO = {"larva": "adult", "creeper": "breeder"}
@@ -45,7 +45,7 @@ def _grow_token(state: GameState, token: str, kind: str, ctx: Context) -> GameSt
         )
         if reading == "keep-token":
             return state
-    state = replace(state, bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
+    state = state.evolve(bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
     return _from_pool(state, grown)
 
 
@@ -62,7 +62,7 @@ def base_encounter_token(state: GameState, token: str, player: int, position: st
         if not state.bag:
             ctx.fire("base.encounter.blank")
             state = _from_pool(state, "adult")
-        return replace(state, bag=state.bag.add(token))
+        return state.evolve(bag=state.bag.add(token))
     kind = token_type(token)
     ctx.fire("base.encounter.set-aside")
     state, intruder_id = place_intruder(state, kind, position, token, ctx)
@@ -112,7 +112,7 @@ def base_bag_development(state: GameState, token: str, ctx: Context) -> GameStat
             )
             if reading == "nothing":
                 return state
-        return replace(state, eggs=state.eggs + 1)
+        return state.evolve(eggs=state.eggs + 1)
     ctx.fire("base.bag.blank")
     return _from_pool(state, "adult")
 
@@ -132,9 +132,9 @@ class SummoningDraw(ChanceNode):
         from nemesis_rules.model.rules.intruders import place_intruder
         from nemesis_rules.model.rules.noise import fill_noiseless
 
-        state = replace(state, bag=state.bag.remove(outcome))
+        state = state.evolve(bag=state.bag.remove(outcome))
         if outcome == "blank":
             state = fill_noiseless(state, self.position, ctx)
-            return replace(state, bag=state.bag.add(outcome))
+            return state.evolve(bag=state.bag.add(outcome))
         state, _ = place_intruder(state, token_type(outcome), self.position, outcome, ctx)
         return state

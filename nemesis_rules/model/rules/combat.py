@@ -9,7 +9,7 @@ Intruder leaves a Carcass (not a Larva). The ruleset's table may replace the che
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
@@ -110,11 +110,11 @@ def base_intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> Ga
         carcasses = sum(r.objects.count("carcass") for r in state.rooms)
         if carcasses < tables.supply(state.config, "carcass"):
             ctx.fire("base.endurance.carcass")
-            state = state.with_room(intruder.position, replace(room, objects=room.objects.add("carcass")))
+            state = state.with_room(intruder.position, room.evolve(objects=room.objects.add("carcass")))
         else:
             ctx.fire("base.supply.components")  # all 8 Carcass tokens are out: none is left
     if intruder.kind == "queen":
-        state = replace(state, flags=state.flags | {"queen-killed"})
+        state = state.evolve(flags=state.flags | {"queen-killed"})
     return state
 
 

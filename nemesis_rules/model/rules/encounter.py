@@ -9,7 +9,7 @@ player keep one objective. The ruleset's table decides what each token does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -31,7 +31,7 @@ class Encounter(Step):
             return state
         # the ruleset's table names its own clause for which markers go (base.encounter.discard-noise)
         spaces = tables.hooks(state.config).encounter_noise_spaces(state, self.position, ctx)
-        state = replace(state, noise=state.noise - spaces)
+        state = state.evolve(noise=state.noise - spaces)
         if not state.bag:
             reading = ctx.gap(
                 state,
@@ -43,7 +43,7 @@ class Encounter(Step):
                 return state
             if reading == "add-adult" and "adult" in {t.split("-")[0] for t in state.token_pool}:
                 token = min(t for t in state.token_pool if t.startswith("adult"))
-                state = replace(state, bag=state.bag.add(token), token_pool=state.token_pool.remove(token))
+                state = state.evolve(bag=state.bag.add(token), token_pool=state.token_pool.remove(token))
             if not state.bag:
                 return state
         return state.push(EncounterDraw(self.player, self.position))
@@ -68,7 +68,7 @@ class EncounterDraw(ChanceNode):
         return state.bag.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        state = replace(state, bag=state.bag.remove(outcome))
+        state = state.evolve(bag=state.bag.remove(outcome))
         return tables.encounter_token_effect(state, outcome, self.player, self.position, ctx)
 
 
@@ -77,7 +77,7 @@ def first_encounter(state: GameState, ctx: Context) -> GameState:
     if state.first_encounter:
         return state
     ctx.fire("base.encounter.first-encounter")
-    state = replace(state, first_encounter=True)
+    state = state.evolve(first_encounter=True)
     from nemesis_rules.model.rules.round import turn_order
 
     choosers = [
@@ -112,5 +112,5 @@ class KeepObjective(Choice):
         c = state.character(self.player)
         kept = decision.text("objective")
         dropped = [o for o in c.objectives if o != kept]
-        state = replace(state, removed=state.removed.union(Multiset.of(f"objective:{o}" for o in dropped)))
-        return state.with_character(replace(c, objectives=(kept,)))
+        state = state.evolve(removed=state.removed.union(Multiset.of(f"objective:{o}" for o in dropped)))
+        return state.with_character(c.evolve(objectives=(kept,)))

@@ -23,7 +23,7 @@ class EventPhase(Step):
     """Queue the ruleset's event steps."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        state = replace(state, phase="event")
+        state = state.evolve(phase="event")
         state = tables.end_of_player_phase(state, ctx)
         if state.end is not None:
             return state
@@ -41,16 +41,16 @@ class TimeStep(Step):
         from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
 
         ctx.fire("base.event.time")
-        state = replace(state, time=state.time + 1)
+        state = state.evolve(time=state.time + 1)
         if state.self_destruct is not None and _first_round_skipped(state, ctx):
-            state = replace(state, flags=state.flags - {STARTED_THIS_ROUND})
+            state = state.evolve(flags=state.flags - {STARTED_THIS_ROUND})
         elif state.self_destruct is not None:
             ctx.fire("base.self-destruct.advance")
-            state = replace(state, self_destruct=state.self_destruct + 1, flags=state.flags - {STARTED_THIS_ROUND})
+            state = state.evolve(self_destruct=state.self_destruct + 1, flags=state.flags - {STARTED_THIS_ROUND})
             flags = tables.self_destruct_flags(state)
             if "pods-unlock" in flags and any(p.locked for p in state.pods):
                 ctx.fire("base.self-destruct.lock")
-                state = replace(state, pods=tuple(replace(p, locked=False) for p in state.pods))
+                state = state.evolve(pods=tuple(replace(p, locked=False) for p in state.pods))
             if "explosion" in flags:
                 ctx.fire("base.self-destruct.explode")
                 return end_game(state, "ship-destroyed-self-destruct", ctx)
@@ -194,7 +194,7 @@ class EventCardAfter(Step):
         deck = state.deck("event")
         if card.after == "remove-reshuffle":
             ctx.fire("base.event.card-remove")
-            state = replace(state, removed=state.removed.add(f"event:{self.card}"))
+            state = state.evolve(removed=state.removed.add(f"event:{self.card}"))
             return state.with_deck("event", deck.reshuffled())
         if card.after == "shuffle-back":
             ctx.fire("base.event-card.malfunction")
@@ -239,7 +239,7 @@ class BagDevelopmentStep(Step):
                 adults = sorted(t for t in state.token_pool if t.startswith("adult"))
                 if not adults:
                     return state
-                state = replace(state, bag=state.bag.add(adults[0]), token_pool=state.token_pool.remove(adults[0]))
+                state = state.evolve(bag=state.bag.add(adults[0]), token_pool=state.token_pool.remove(adults[0]))
         if more > 0:
             return state.push(BagDevelopmentDraw(), BagDevelopmentStep(more - 1))
         return state.push(BagDevelopmentDraw())
@@ -265,5 +265,5 @@ class EndRoundStep(Step):
         from nemesis_rules.model.rules.round import StartRound
 
         ctx.fire("base.round.end")
-        state = replace(state, flags=state.flags - {"skip-intruder-attack"})  # Orbital Maneuvering System
+        state = state.evolve(flags=state.flags - {"skip-intruder-attack"})  # Orbital Maneuvering System
         return state.push(StartRound())

@@ -11,7 +11,7 @@ by a noise roll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -242,7 +242,7 @@ def resolve_attack(
         if destroyed:
             # one Injury destroys one Egg; Eggs are no Intruders (no first-Encounter choice)
             ctx.fire("base.nest.destroy-eggs", "base.endurance.egg", "base.encounter.egg-not-intruder")
-        state = replace(state, eggs=state.eggs - destroyed)
+        state = state.evolve(eggs=state.eggs - destroyed)
         return state.push(RollNoise(player, position))
     if injuries == 0:
         return state

@@ -46,10 +46,10 @@ def place_intruder(
                 state = remove_intruder(state, other.id, ctx, to_bag=True)
         if on_board(state, kind) >= limit:
             if token is not None:
-                state = replace(state, token_pool=state.token_pool.add(token))
+                state = state.evolve(token_pool=state.token_pool.add(token))
             return state, 0
     new = Intruder(id=state.next_intruder, kind=kind, position=position, token=token)
-    state = replace(state, next_intruder=state.next_intruder + 1)
+    state = state.evolve(next_intruder=state.next_intruder + 1)
     return _arrived(state.with_intruder(new), ctx), new.id
 
 
@@ -61,9 +61,9 @@ def remove_intruder(state: GameState, intruder_id: int, ctx: Context, *, to_bag:
     state = state.without_intruder(intruder_id)
     if intruder.token is not None:
         if to_bag:
-            state = replace(state, bag=state.bag.add(intruder.token))
+            state = state.evolve(bag=state.bag.add(intruder.token))
         else:
-            state = replace(state, token_pool=state.token_pool.add(intruder.token))
+            state = state.evolve(token_pool=state.token_pool.add(intruder.token))
     return state
 
 
@@ -113,9 +113,9 @@ def _entered_unexplored(state: GameState, position: str, ctx: Context) -> GameSt
     room = state.room(position)
     _, items = tables.parse_exploration_token(room.token)
     counter = items if tables.room_has_item_counter(state.config, room.tile) else None
-    state = state.with_room(position, replace(room, explored=True, token=None, items=counter))
+    state = state.with_room(position, room.evolve(explored=True, token=None, items=counter))
     if room.token is not None:
-        state = replace(state, removed=state.removed.add(f"exploration:{room.token}"))
+        state = state.evolve(removed=state.removed.add(f"exploration:{room.token}"))
     return state
 
 

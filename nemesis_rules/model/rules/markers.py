@@ -7,8 +7,6 @@ Malfunction breaches the hull; either ends the game at once.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.state import GameState
@@ -33,7 +31,7 @@ def place_fire(state: GameState, position: str, ctx: Context) -> GameState:
         ctx.fire("base.fire.exhaustion")
         return end_game(state, "ship-destroyed-ninth-fire", ctx)
     ctx.fire("base.fire.limit")
-    return state.with_room(position, replace(room, fire=True))
+    return state.with_room(position, room.evolve(fire=True))
 
 
 def place_malfunction(state: GameState, position: str, ctx: Context) -> GameState:
@@ -50,7 +48,7 @@ def place_malfunction(state: GameState, position: str, ctx: Context) -> GameStat
         ctx.fire("base.malfunction.exhaustion")
         return end_game(state, "hull-breach-ninth-malfunction", ctx)
     ctx.fire("base.malfunction.limit")
-    return state.with_room(position, replace(room, malfunction=True))
+    return state.with_room(position, room.evolve(malfunction=True))
 
 
 def spread_fire(state: GameState, sources: list[str], ctx: Context) -> GameState:

@@ -10,7 +10,7 @@ reveals its tile and exploration token. A noise roll follows unless the room was
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
@@ -24,15 +24,26 @@ from nemesis_rules.model.state import GameState
 SIZE_ORDER = {"queen": 0, "breeder": 1, "adult": 2, "creeper": 3, "larva": 4}
 
 
-def _exits(state: GameState, player: int) -> list[tuple[str, str]]:
-    """(corridor, destination) pairs a character may walk through now."""
+def _exits(state: GameState, player: int) -> tuple[tuple[str, str], ...]:
+    """(corridor, destination) pairs a character may walk through now. Movement and Careful
+    Movement both ask for the same state and player in turn: the last answer is kept."""
+    kept = _EXITS_MEMO.get(player)
+    if kept is not None and kept[0] is state:
+        return kept[1]
     c = state.character(player)
     board = state.config.board
-    return [
+    exits = tuple(
         (corridor, board.corridors[corridor].other_end(c.position))
         for corridor in board.corridors_at[c.position]
         if state.door(corridor) != "closed"
-    ]
+    )
+    _EXITS_MEMO[player] = (state, exits)
+    return exits
+
+
+_EXITS_MEMO: dict[int, tuple[GameState, tuple[tuple[str, str], ...]]] = {}
+"""Each player's last :func:`_exits` answer, with the state it was for; states are immutable, so the same
+state object always has the same exits."""
 
 
 def move_cost(state: GameState, player: int) -> int:
@@ -58,9 +69,12 @@ def careful_options(state: GameState, player: int) -> list[Decision]:
     if not ways:
         return []
     out: list[Decision] = []
+    noise = state.noise
+    spaces_at = state.config.board.spaces_at
     for _, destination in _exits(state, player):
-        free = [s for s in state.config.board.spaces_at[destination] if s not in state.noise]
-        for space in free:
+        for space in spaces_at[destination]:
+            if space in noise:
+                continue
             for cards in ways:
                 out.append(Decision.make(player, "careful-move", to=destination, noise=space, pay=cards))
     return out
@@ -112,7 +126,7 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
     c = state.character(player)
     cards = decision.cards()
     ctx.fire("base.cost.careful-move" if decision.kind == "careful-move" else "base.cost.basic-action")
-    state = state.with_character(replace(c, hand=pay(c.hand, cards), discard=c.discard.union(type(c.hand).of(cards))))
+    state = state.with_character(c.evolve(hand=pay(c.hand, cards), discard=c.discard.union(type(c.hand).of(cards))))
     to = decision.text("to")
     careful = decision.get("noise") if decision.kind == "careful-move" else None
     frames: list[Step] = []
@@ -153,7 +167,7 @@ class Relocate(Step):
         if self.escaping:
             ctx.fire("base.move.escape-then-normal")
         occupied = bool(state.characters_at(self.to) or state.intruders_at(self.to))
-        state = state.with_character(replace(c, position=self.to))
+        state = state.with_character(c.evolve(position=self.to))
         corridor = state.config.board.corridor_between[(self.origin, self.to)]
         return enter_room(state, self.player, self.to, corridor, occupied, self.careful_noise, ctx)
 
@@ -201,10 +215,10 @@ def explore(
     counter = items if tables.room_has_item_counter(state.config, room.tile) else None
     if counter is not None:
         ctx.fire("base.explore.item-counter")
-    state = state.with_room(position, replace(room, explored=True, token=None, items=counter))
+    state = state.with_room(position, room.evolve(explored=True, token=None, items=counter))
     if token is not None:
         ctx.fire("base.explore.token-removed")
-        state = replace(state, removed=state.removed.add(f"exploration:{token}"))
+        state = state.evolve(removed=state.removed.add(f"exploration:{token}"))
     return tables.exploration_effect(state, kind, player, position, via, careful, ctx)
 
 

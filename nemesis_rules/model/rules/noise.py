@@ -9,7 +9,7 @@ Silence does nothing unless the character is slimed, then it reads as Danger.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
@@ -39,7 +39,7 @@ def place_noise(state: GameState, position: str, space: str, player: int, ctx: C
     ctx.fire("base.noise.number")
     if space != TECH and state.door(space) == "closed":
         ctx.fire("base.noise.doors-ignored")  # a Closed Door does not stop Noise
-    return replace(state, noise=state.noise | {space})
+    return state.evolve(noise=state.noise | {space})
 
 
 def fill_noiseless(state: GameState, position: str, ctx: Context) -> GameState:
@@ -57,7 +57,7 @@ def fill_noiseless(state: GameState, position: str, ctx: Context) -> GameState:
         )
         if reading == "nothing":
             spaces = spaces[:room]
-    return replace(state, noise=state.noise | frozenset(spaces))
+    return state.evolve(noise=state.noise | frozenset(spaces))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ state flag ``decompression:<position>``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 
 from nemesis_rules.model import tables
@@ -193,8 +193,8 @@ def airlock_control(state: GameState, player: int, params: Params, ctx: Context)
             f"an emergency decompression starts in room {target} while room {others[0]} still holds the token",
         )
         if reading == "move-token":
-            state = replace(state, flags=state.flags - {DECOMPRESSION + p for p in others})
-    return replace(state, flags=state.flags | {DECOMPRESSION + target})
+            state = state.evolve(flags=state.flags - {DECOMPRESSION + p for p in others})
+    return state.evolve(flags=state.flags | {DECOMPRESSION + target})
 
 
 def release_opened_airlocks(state: GameState, ctx: Context) -> GameState:
@@ -202,7 +202,7 @@ def release_opened_airlocks(state: GameState, ctx: Context) -> GameState:
     Phase removes the token (RU-RB p.25)."""
     for position in decompressing(state):
         if any(state.door(c) != "closed" for c in doors_of(state, position)):
-            state = replace(state, flags=state.flags - {DECOMPRESSION + position})
+            state = state.evolve(flags=state.flags - {DECOMPRESSION + position})
     return state
 
 
@@ -222,7 +222,7 @@ def decompress_sealed_rooms(state: GameState, ctx: Context) -> GameState:
     is decompressed; the token is removed either way."""
     state = release_opened_airlocks(state, ctx)
     for position in decompressing(state):
-        state = replace(state, flags=state.flags - {DECOMPRESSION + position})
+        state = state.evolve(flags=state.flags - {DECOMPRESSION + position})
         state = decompress(state, position, ctx)
     return state
 
@@ -241,7 +241,7 @@ def base_end_of_player_phase(state: GameState, ctx: Context) -> GameState:
     depth = len(state.pending)
     state = decompress_sealed_rooms(settle_pods(state, ctx), ctx)
     kept = tuple(f for f in state.pending[depth:] if not isinstance(f, CheckLastCharacter))
-    state = replace(state, pending=(*state.pending[:depth], *kept))
+    state = state.evolve(pending=(*state.pending[:depth], *kept))
     state = CheckLastCharacter().run(state, ctx)
     return settle(state, ctx) if state.phase == "over" else state
 

@@ -7,7 +7,7 @@ choice of character is a decision. Everything else is fixed by the ruleset's tab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.board.placement import next_tile_draw, tile_pools
 from nemesis_rules.model import tables
@@ -75,9 +75,9 @@ class TileDraw(ChanceNode):
         return nxt[1] if nxt else ()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        room = replace(state.room(self.slot), tile=outcome)
+        room = state.room(self.slot).evolve(tile=outcome)
         state = state.with_room(self.slot, room)
-        return replace(state, placed_tiles=(*state.placed_tiles, (self.slot, outcome)))
+        return state.evolve(placed_tiles=(*state.placed_tiles, (self.slot, outcome)))
 
 
 def exploration_positions(state: GameState) -> tuple[str, ...]:
@@ -95,7 +95,7 @@ class PlaceExplorationTokens(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.exploration_pool and not any(r.token for r in state.rooms):
-            state = replace(state, exploration_pool=tables.exploration_tokens(state.config))
+            state = state.evolve(exploration_pool=tables.exploration_tokens(state.config))
         for position in exploration_positions(state):
             if state.room(position).token is None:
                 return state.push(ExplorationDraw(position), PlaceExplorationTokens())
@@ -118,8 +118,8 @@ class ExplorationDraw(ChanceNode):
         return state.exploration_pool.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        state = replace(state, exploration_pool=state.exploration_pool.remove(outcome))
-        return state.with_room(self.position, replace(state.room(self.position), token=outcome))
+        state = state.evolve(exploration_pool=state.exploration_pool.remove(outcome))
+        return state.with_room(self.position, state.room(self.position).evolve(token=outcome))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +134,7 @@ class CoordinatesDraw(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         ctx.fire("base.setup.destination")
-        return replace(state, coordinates=outcome, destination="B")
+        return state.evolve(coordinates=outcome, destination="B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +153,7 @@ class PlacePods(Step):
         ctx.fire("base.setup.escape-pods", "base.setup.pod-placement")
         if want != tables.base(state.config).escape_pods.count_for(state.config.players):
             ctx.fire("base.de.escape-pods")  # the German overview's four pods at every player count
-        return replace(state, pods=pods)
+        return state.evolve(pods=pods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +165,7 @@ class PodDraw(ChanceNode):
         return state.pod_pool.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        return replace(state, pod_pool=state.pod_pool.remove(outcome))
+        return state.evolve(pod_pool=state.pod_pool.remove(outcome))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +192,7 @@ class EngineDraw(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         stack = ("working", "damaged") if outcome == "working-on-top" else ("damaged", "working")
-        return replace(state, engines=(*state.engines, stack))
+        return state.evolve(engines=(*state.engines, stack))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +203,7 @@ class SetupRest(Step):
         config = state.config
         decks = tuple((name, Deck(unknown=cards)) for name, cards in tables.shared_decks(config))
         corporate, personal = tables.objective_decks(config)
-        state = replace(
-            state,
+        state = state.evolve(
             eggs=tables.starting_eggs(config),
             decks=decks,
             token_pool=tables.token_supply(config),
@@ -225,8 +224,7 @@ class SetupRest(Step):
         # what the decks, the draft pool and the time marker just put into play
         ctx.fire("base.item.decks", "base.contamination.deck", "base.character.roster", "base.time.track")
         hibernatorium = next(p for p, r in config.board.printed_rooms.items() if r == "hibernatorium")
-        state = replace(
-            state,
+        state = state.evolve(
             characters=tuple(
                 Character(player=p, name="", position=hibernatorium) for p in range(1, config.players + 1)
             ),
@@ -244,7 +242,7 @@ class SetupRest(Step):
                 f"every objective card needs more than {config.players} player(s)",
             )
             if reading == "survival-only":
-                state = replace(state, flags=state.flags | {"survival-only"})
+                state = state.evolve(flags=state.flags | {"survival-only"})
         for player in range(1, config.players + 1):
             frames.extend((DraftDraw(player), DraftDraw(player)))
         frames.append(FinishSetup())
@@ -266,7 +264,7 @@ class WeaknessDraw(ChanceNode):
         return tuple((w, 1) for w in tables.weakness_cards(state.config) if w not in state.weaknesses)
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        return replace(state, weaknesses=(*state.weaknesses, outcome))
+        return state.evolve(weaknesses=(*state.weaknesses, outcome))
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,9 +282,9 @@ class ObjectiveDraw(ChanceNode):
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         decks = list(state.objective_decks)
         decks[self.deck] = decks[self.deck].remove(outcome)
-        state = replace(state, objective_decks=(decks[0], decks[1]))
+        state = state.evolve(objective_decks=(decks[0], decks[1]))
         character = state.character(self.player)
-        return state.with_character(replace(character, objectives=(*character.objectives, outcome)))
+        return state.with_character(character.evolve(objectives=(*character.objectives, outcome)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +304,7 @@ class DraftDraw(ChanceNode):
         held = _drafted_first(state, self.player)
         if not held:
             character = state.character(self.player)
-            return state.with_character(replace(character, name=f"draft:{outcome}"))
+            return state.with_character(character.evolve(name=f"draft:{outcome}"))
         return state.push(DraftChoice(self.player, (held[0], outcome)))
 
 
@@ -330,11 +328,10 @@ class DraftChoice(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         name = decision.text("character")
-        state = replace(state, draft_pool=state.draft_pool.remove(name))
+        state = state.evolve(draft_pool=state.draft_pool.remove(name))
         character = state.character(self.player)
         weapon, capacity = tables.starting_weapon(state.config, name)
-        character = replace(
-            character,
+        character = character.evolve(
             name=name,
             deck=tables.action_deck(state.config, name),
             hands=(weapon,),
@@ -362,6 +359,6 @@ class FinishSetup(Step):
         state = tables.finish_setup(state, ctx)
         hibernatorium = next(p for p, r in state.config.board.printed_rooms.items() if r == "hibernatorium")
         room = state.room(hibernatorium)
-        state = state.with_room(hibernatorium, replace(room, objects=room.objects.add("corpse-blue")))
+        state = state.with_room(hibernatorium, room.evolve(objects=room.objects.add("corpse-blue")))
         ctx.fire("base.setup.first-player", "base.setup.blue-corpse")
-        return replace(state, first_player=1).push(StartRound())
+        return state.evolve(first_player=1).push(StartRound())

@@ -64,9 +64,9 @@ class LightWound(Step):
         ctx.fire("base.wound.light-track")
         if c.light_wounds + 1 >= 3:
             ctx.fire("base.wound.light-conversion")
-            state = state.with_character(replace(c, light_wounds=0))
+            state = state.with_character(c.evolve(light_wounds=0))
             return state.push(SeriousWound(self.player))
-        return state.with_character(replace(c, light_wounds=c.light_wounds + 1))
+        return state.with_character(c.evolve(light_wounds=c.light_wounds + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,7 @@ class SeriousWound(Step):
                 "a Serious Wound card must be drawn but the deck is empty",
             )
             if reading == "count-without-card":
-                return state.with_character(replace(c, serious_wounds=(*c.serious_wounds, "unknown")))
+                return state.with_character(c.evolve(serious_wounds=(*c.serious_wounds, "unknown")))
         return state.push(SeriousWoundDraw(self.player))
 
 
@@ -109,7 +109,7 @@ class SeriousWoundDraw(ChanceNode):
 
         state = state.with_deck("serious-wound", state.deck("serious-wound").remove_top(outcome))
         c = state.character(self.player)
-        state = state.with_character(replace(c, serious_wounds=(*c.serious_wounds, outcome)))
+        state = state.with_character(c.evolve(serious_wounds=(*c.serious_wounds, outcome)))
         return serious_wound_arrives(state, self.player, outcome, ctx)
 
 
@@ -152,8 +152,8 @@ class ContaminationDraw(ChanceNode):
         state = state.with_deck("contamination", state.deck("contamination").remove_top(outcome))
         c = state.character(self.player)
         if self.into_deck:
-            return state.with_character(replace(c, deck=c.deck.add(outcome)))
-        return state.with_character(replace(c, discard=c.discard.add(outcome)))
+            return state.with_character(c.evolve(deck=c.deck.add(outcome)))
+        return state.with_character(c.evolve(discard=c.discard.add(outcome)))
 
 
 def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
@@ -166,12 +166,12 @@ def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
         return state
     ctx.fire("base.death.corpse")
     first_death = all(x.status != "dead" for x in state.characters)
-    state = state.with_character(replace(c, status="dead", passed=True))
+    state = state.with_character(c.evolve(status="dead", passed=True))
     room = state.room(c.position)
-    state = state.with_room(c.position, replace(room, objects=room.objects.add("corpse-red")))
+    state = state.with_room(c.position, room.evolve(objects=room.objects.add("corpse-red")))
     if first_death:
         ctx.fire("base.death.pods-unlock")
-        state = replace(state, pods=tuple(replace(p, locked=False) for p in state.pods))
+        state = state.evolve(pods=tuple(replace(p, locked=False) for p in state.pods))
     state = tables.on_character_leaves(state, player, ctx)
     return state.push(CheckLastCharacter())
 
