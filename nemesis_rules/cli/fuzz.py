@@ -15,6 +15,7 @@ import typer
 
 from nemesis_rules.cli.common import emit, parse_assignments
 from nemesis_rules.errors import BadInputError
+from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 SHRINK_BUDGET = 200
@@ -98,6 +99,9 @@ def fuzz_command(
     coverage: Annotated[
         bool, typer.Option("--coverage", help="Prefer actions that fire clauses not fired yet.")
     ] = False,
+    player: Annotated[
+        str, typer.Option("--player", help="How decisions are picked: goal-seeking or uniform (as in play).")
+    ] = DEFAULT_PLAYER,
     probes: Annotated[
         int | None,
         typer.Option(
@@ -143,12 +147,15 @@ def fuzz_command(
     for spec in users:
         load_user_invariant(spec)
     ids = choose_invariants(rulesets, list(skip_invariant or ()), catalogue_on)
+    if player not in PLAYERS:
+        raise BadInputError(f"unknown player {player!r} (choose from {', '.join(PLAYERS)})", "--player")
     setup = Setup(
         rulings=tuple(sorted(rulings.items())),
         variants=tuple(sorted(variants.items())),
         invariant_ids=ids,
         user_invariants=users,
         coverage=coverage,
+        player=player,
         probes=PROBES_PER_STEP if probes is None else probes,
     )
     sharding = parse_shard(shard)

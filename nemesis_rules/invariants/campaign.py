@@ -70,6 +70,7 @@ class Campaign:
             "invariants": list(self.setup.invariant_ids),
             "user_invariants": list(self.setup.user_invariants),
             "coverage": self.setup.coverage,
+            "player": self.setup.player,
             "probes": self.setup.probes,
             "shrink_budget": self.shrink_budget,
         }

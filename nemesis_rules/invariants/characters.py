@@ -66,6 +66,9 @@ def _hand_size(state: GameState, player: int) -> int:
     "The draw never takes a hand beyond its size, and after it every active character holds its "
     "hand size (or every card it has, when fewer are left).",
     "base.round.draw",
+    # it looks only at a draw (an action card outcome always changes the characters' hands) and
+    # at the state after the Player Phase draw (which changes the characters, or the round)
+    reads=("characters", "round"),
 )
 def hand_after_draw(before: GameState, action: Action, after: GameState) -> str | None:
     drawing = _drawing(before)
@@ -74,7 +77,8 @@ def hand_after_draw(before: GameState, action: Action, after: GameState) -> str 
         assert isinstance(top, ActionCardDraw)
         c = after.character(top.player)
         size = _hand_size(after, top.player)
-        if c.hand.total > size:
+        # under base.de.draw-five=draw-five a player holding cards draws five more: no upper bound
+        if c.hand.total > size and after.config.rulings.get("base.de.draw-five") != "draw-five":
             return f"player {c.player} drew to {c.hand.total} cards, beyond the hand size {size}"
     if not (drawing or before.round != after.round):
         return None

@@ -32,7 +32,8 @@ from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.model.actions import Action
 from nemesis_rules.model.engine import RuleGap, legal_actions, step
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import MAX_STEPS, choose
+from nemesis_rules.model.play import MAX_STEPS
+from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS, Player
 from nemesis_rules.model.state import GameState
 
 ENGINE_ERROR = "engine.error"
@@ -63,6 +64,8 @@ class Setup:
     invariant_ids: tuple[str, ...] = ()
     user_invariants: tuple[str, ...] = ()
     coverage: bool = False
+    player: str = DEFAULT_PLAYER
+    """The random player (``nemesis_rules.model.players.PLAYERS``) that makes every decision."""
     probes: int = PROBES_PER_STEP
     """Illegal decisions re-issued per decision node (0: none; see :mod:`.probes`)."""
 
@@ -158,7 +161,7 @@ def plan(
     return out
 
 
-def _coverage_choice(state: GameState, rng: random.Random, seen: set[str]) -> Action:
+def _coverage_choice(state: GameState, rng: random.Random, seen: set[str], choose: Player) -> Action:
     """An action firing a clause not in ``seen`` when one of a few candidates does; otherwise
     the ordinary random choice. A candidate that makes the engine raise counts as new."""
     options = legal_actions(state)
@@ -193,11 +196,12 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     known = set(seen)
     gap_keys: set[tuple[str, str]] = set()
     prober = Prober(spec.seed, setup.probes)
+    choose = PLAYERS[setup.player]
     for _ in range(MAX_STEPS):
         if state.end is not None:
             result.end_reason = state.end.reason
             break
-        action = _coverage_choice(state, rng, known) if setup.coverage else choose(state, rng)
+        action = _coverage_choice(state, rng, known, choose) if setup.coverage else choose(state, rng)
         prober.probe(state, action)
         actions.append(action)
         try:

@@ -29,6 +29,7 @@ def setup_of(data: Mapping[str, Any]) -> Setup:
         invariant_ids=tuple(data["invariants"]),
         user_invariants=tuple(data["user_invariants"]),
         coverage=bool(data["coverage"]),
+        player=str(data.get("player", "uniform")),
         probes=int(data.get("probes", 0)),
     )
 

@@ -191,17 +191,26 @@ def check(state: GameState, action: Action) -> None:
                 action, f"player {frame.player} must decide ({frame.describe()})", frame.clause, state
             )
         if action.player != frame.player:
-            raise IllegalActionError(
-                action,
-                f"it is player {frame.player}'s decision, not player {action.player}'s",
-                "base.round.turn-order",
-                state,
-            )
+            raise IllegalActionError(action, *_not_theirs(state, frame, action.player), state)
         if action not in _decision_set(state, frame):
             reason, clause = frame.diagnose(state, action)
             raise IllegalActionError(action, reason, clause, state)
         return
     raise IllegalActionError(action, "nothing is pending", "", state)  # pragma: no cover - settle() prevents it
+
+
+def _not_theirs(state: GameState, frame: Choice, player: int) -> tuple[str, str]:
+    """Why ``player`` may not decide now, and the clause: a hibernating or escaped character takes no
+    further part, a player who passed takes no more actions this round, anyone else (the dead
+    included) waits for a turn that is not theirs."""
+    if 1 <= player <= len(state.characters):
+        c = state.characters[player - 1]
+        gone = {"hibernating": "base.hibernation.out-of-play", "escaped": "base.pod.launched"}
+        if c.status in gone:
+            return f"player {player}'s character is {c.status} and takes no further part", gone[c.status]
+        if c.passed and state.phase == "player":
+            return f"player {player} has passed and takes no more actions this round", "base.round.passed-no-actions"
+    return f"it is player {frame.player}'s decision, not player {player}'s", "base.round.turn-order"
 
 
 def step(state: GameState, action: Action) -> Transition:

@@ -1,7 +1,8 @@
 """Seeded random play: every decision and every chance outcome drawn from one generator.
 
-The same seed, players, ruleset, rulings and variants always give the same game. Chance
-outcomes are drawn with their weights; decisions uniformly among the legal ones.
+The same seed, players, ruleset, rulings, variants and player always give the same game. Chance
+outcomes are drawn with their weights; decisions by a random player of
+:mod:`nemesis_rules.model.players` (the goal-seeking one unless told otherwise).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.engine import GapReached, Transition, chance_outcomes, legal_actions, step
+from nemesis_rules.model.engine import GapReached, Transition, step
 from nemesis_rules.model.game import start
+from nemesis_rules.model.players import goal_seeking, uniform
 from nemesis_rules.model.state import GameState
 
 MAX_STEPS = 200_000
@@ -46,18 +48,8 @@ class GameLog:
             self.gaps.setdefault((gap.clause, gap.situation), gap)
 
 
-def choose(state: GameState, rng: random.Random) -> Action:
-    """One action: a weighted chance outcome, or a uniformly random legal decision."""
-    outcomes = chance_outcomes(state)
-    if outcomes:
-        total = sum(w for _, w in outcomes)
-        pick = rng.randrange(total)
-        for outcome, weight in outcomes:
-            pick -= weight
-            if pick < 0:
-                return outcome
-    options = legal_actions(state)
-    return options[rng.randrange(len(options))]
+choose = uniform
+"""One action: a weighted chance outcome, or a uniformly random legal decision (the uniform player)."""
 
 
 def play_game(
@@ -67,7 +59,7 @@ def play_game(
     rulings: Mapping[str, str] | None = None,
     variants: Mapping[str, str] | None = None,
     *,
-    chooser: Callable[[GameState, random.Random], Action] = choose,
+    chooser: Callable[[GameState, random.Random], Action] = goal_seeking,
     on_step: Callable[[GameState, Action, Transition], None] | None = None,
 ) -> tuple[GameState, GameLog]:
     """Play one seeded random game to its end; returns the final state and the log."""

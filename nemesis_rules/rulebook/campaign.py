@@ -31,7 +31,8 @@ from typing import Any
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.model.actions import Action
 from nemesis_rules.model.engine import RuleGap, Transition
-from nemesis_rules.model.play import choose, play_game
+from nemesis_rules.model.play import play_game
+from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS
 from nemesis_rules.model.state import GameState
 from nemesis_rules.rulebook.catalogue import RULESETS, check_ruleset
 
@@ -179,6 +180,8 @@ def run_game(
     prober = Prober(game.seed, probes)
     run = GameRun(game, refused=prober.refused)
     chosen: list[tuple[GameState, Action]] = []
+
+    choose = PLAYERS[DEFAULT_PLAYER]  # the games `play` and `fuzz` play by default
 
     def chooser(state: GameState, rng: random.Random) -> Action:
         action = choose(state, rng)

@@ -9,7 +9,8 @@ from nemesis_rules.invariants.fuzzing import GameSpec, Setup, play_spec
 from nemesis_rules.invariants.probes import Prober
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.engine import legal_actions
-from nemesis_rules.model.play import choose, play_game
+from nemesis_rules.model.play import play_game
+from nemesis_rules.model.players import goal_seeking as choose
 from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, with_hand
 

@@ -191,14 +191,17 @@ def test_lenient_replay_reports_every_problem_and_goes_on(records: dict[tuple[in
     i = first(record, Decision, "move")
     j = first(record, Outcome, "noise-roll")
     actions = list(record.actions)
-    actions.insert(j, Outcome("noise-roll", "9"))
-    actions.insert(i, Decision.make(1, "move", to="99"))
+    (first_at, first_bad), (then_at, then_bad) = sorted(
+        [(i, Decision.make(1, "move", to="99")), (j, Outcome("noise-roll", "9"))], key=lambda pair: pair[0]
+    )
+    actions.insert(then_at, then_bad)
+    actions.insert(first_at, first_bad)
     result = replay_record(replace(record, actions=tuple(actions)), lenient=True)
-    assert [p.line for p in result.problems] == [i + 2, j + 3]
+    assert [p.line for p in result.problems] == [first_at + 2, then_at + 3]
     assert result.steps == len(record.actions)
     assert result.final_state == replay_record(record).final_state
     strict = replay_record(replace(record, actions=tuple(actions)))
-    assert [p.line for p in strict.problems] == [i + 2] and strict.steps == i
+    assert [p.line for p in strict.problems] == [first_at + 2] and strict.steps == first_at
 
 
 def test_state_and_step_invariants_are_checked_after_every_step(records: dict[tuple[int, int], Record]) -> None:

@@ -100,7 +100,7 @@ def test_base_action_card_search_refused_at_counter_zero() -> None:
     assert card_plays(state, "search") == []
     with pytest.raises(IllegalActionError) as info:
         apply(state, Decision.make(1, "play-card", card="search", pay=()))
-    assert info.value.clause == "base.action-card.search"
+    assert info.value.clause == "base.search.counter"
 
 
 def test_base_action_card_basic_repairs_removes_the_malfunction_for_two_more_cards() -> None:

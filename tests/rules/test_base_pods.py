@@ -74,7 +74,7 @@ def test_base_pod_malfunction_blocks_entering(game: GameState) -> None:
     broken = game.with_room("13", replace(game.room("13"), malfunction=True))
     with pytest.raises(IllegalActionError) as info:
         apply(broken, BOARD)
-    assert info.value.clause == "base.malfunction.blocks-room-action"
+    assert info.value.clause == "base.pod.malfunction-blocks"
 
 
 def test_base_source_evac_malfunction_readings() -> None:

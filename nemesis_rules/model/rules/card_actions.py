@@ -17,6 +17,7 @@ from nemesis_rules.model.payment import payments
 from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, ITEM_EFFECTS, QUEST_EFFECTS, room_action
 from nemesis_rules.model.rules.items import discard_item, pay_cards
 from nemesis_rules.model.rules.registry import ActionRule, register
+from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
 from nemesis_rules.model.state import GameState
 
 ROOM_ACTION_COST = 2
@@ -62,7 +63,9 @@ def _play_card(state: GameState, decision: Decision, ctx: Context) -> GameState:
     player = decision.player
     slug = decision.text("card")
     state = pay_cards(state, player, (slug, *decision.cards()))
-    ctx.fire(f"base.action-card.{slug}")
+    from nemesis_rules.model.rules.action_cards_common import card_clause  # the two modules import each other
+
+    ctx.fire(card_clause(state, slug))
     return ACTION_CARD_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
 
 
@@ -75,6 +78,11 @@ def _card_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     if not usable_now(card.combat, state.in_combat(decision.player)):
         where = "in Combat" if card.combat == "out" else "out of Combat"
         return f"'{slug}' cannot be played {where}", "base.combat.allowed-actions"
+    room = state.room(c.position)
+    if slug == "search" and not tables.room_has_item_counter(state.config, room.tile):
+        return f"the {room.tile} has no item counter: it cannot be searched", "base.search.no-search-rooms"
+    if slug == "search" and not room.items:
+        return f"the item counter of room {c.position} is at 0", "base.search.counter"
     return f"'{slug}' costs itself plus {card.extra_cost} card(s), or its effect is not possible as asked", (
         f"base.action-card.{slug}"
     )
@@ -119,7 +127,7 @@ def _use_item(state: GameState, decision: Decision, ctx: Context) -> GameState:
     player = decision.player
     slug = decision.text("item")
     state = pay_cards(state, player, decision.cards())
-    ctx.fire(f"base.item.{slug}")
+    ctx.fire(ruleset_clause(state.config, f"item.{slug}") or f"base.item.{slug}")
     if state.character(player).wound_active("hand"):
         ctx.fire("base.serious-wound.hand")
     card = tables.item(state.config, slug)
@@ -151,7 +159,7 @@ def _item_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 def _room_action_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     room = state.room(c.position)
-    if not room.explored or room.malfunction or room.tile is None:
+    if not room.explored or room.tile is None or (room.malfunction and _malfunction_blocks(state, room.tile)):
         return []
     action = tables.rooms(state.config)[room.tile].action
     effect = room_action(state, action)
@@ -165,15 +173,23 @@ def _room_action_options(state: GameState, player: int) -> list[Decision]:
     return out
 
 
+def _malfunction_blocks(state: GameState, tile: str) -> bool:
+    """A Malfunction blocks the room's action (RU-RB p.24), an Evacuation Section's included
+    unless ruling base.source.evac-malfunction reads the FAQ's way (the pods module decides)."""
+    from nemesis_rules.model.rules.pods import SECTION_TILES, malfunction_blocks_pods
+
+    return tile not in SECTION_TILES.values() or malfunction_blocks_pods(state)
+
+
 def room_action_effect(
     state: GameState, player: int, tile: str, params: dict[str, ParamValue], ctx: Context
 ) -> GameState:
     """Resolve a room's action (also used by free room actions of cards such as Old Friend)."""
     action = tables.rooms(state.config)[tile].action
-    ctx.fire(f"base.room.{action}")
     effect = room_action(state, action)
     if effect is None:
         raise KeyError(action)
+    ctx.fire(effect.clause)  # the ruleset's own room clause where it replaces the action
     return effect.resolve(state, player, params, ctx)
 
 
@@ -187,8 +203,14 @@ def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     room = state.room(c.position)
     if decision.get("room") != room.tile:
         return f"player {c.player} is not in the {decision.get('room')}", "base.cost.room-action"
-    if room.malfunction:
+    if room.malfunction and room.tile is not None and _malfunction_blocks(state, room.tile):
+        from nemesis_rules.model.rules.pods import SECTION_TILES
+
+        if room.tile in SECTION_TILES.values():
+            return f"room {c.position} has a Malfunction: its pods cannot be entered", "base.pod.malfunction-blocks"
         return f"room {c.position} has a Malfunction: no room action", "base.malfunction.blocks-room-action"
+    if room.tile == "hibernatorium" and "hibernation" not in tables.time_flags(state):
+        return "the hibernation chambers open only on the blue spaces of the Time track", "base.hibernation.blue"
     return "a room action costs 2 cards, or its conditions are not met", "base.cost.room-action"
 
 

@@ -165,6 +165,13 @@ def boarding_variants(section: str) -> Effect:
 
     def resolve(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
         position = state.character(player).position
+        if state.room(position).malfunction:  # only possible when the ruling lets it through
+            ctx.gap(
+                state,
+                "base.source.evac-malfunction",
+                "base.pod.malfunction-blocks",
+                "a Character boards a pod of an Evacuation Section with a Malfunction",
+            )
         return state.push(RollNoise(player, position), BoardPod(player, int(str(params["pod"])), position))
 
     return Effect(f"base.room.{SECTION_TILES[section]}", variants, resolve)

@@ -58,20 +58,36 @@ class DrawUp(Step):
     """Draw up to the hand size; an empty deck is rebuilt from the discard pile (RU-RB p.10)."""
 
     player: int
+    to_draw: int | None = None
+    """Cards still to draw under ``base.de.draw-five=draw-five`` (``None``: draw up to the hand size)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         character = state.character(self.player)
         if not character.active:
             return state
         size = tables.hand_size(state, character, ctx)
-        if character.hand.total >= size:
+        to_draw = self.to_draw
+        if to_draw is None and character.hand.total > 0 and _draws_five(state, ctx):
+            to_draw = size
+        if to_draw is not None and to_draw <= 0:
+            return state
+        if to_draw is None and character.hand.total >= size:
             return state
         if not character.deck:
             if not character.discard:
                 return state
             ctx.fire("base.round.reshuffle-discard")
             state = state.with_character(character.evolve(deck=character.discard, discard=character.deck))
-        return state.push(ActionCardDraw(self.player), DrawUp(self.player))
+        follow = DrawUp(self.player) if to_draw is None else DrawUp(self.player, to_draw - 1)
+        return state.push(ActionCardDraw(self.player), follow)
+
+
+def _draws_five(state: GameState, ctx: Context) -> bool:
+    """Whether a player holding cards draws a full hand's worth anyway: the German overview's
+    "draw five" (ruling ``base.de.draw-five``) rather than "draw up to five" (RU-RB p.10). With an
+    empty hand both readings draw the same."""
+    reading = ctx.gap(state, "base.de.draw-five", "base.round.draw", "a player draws with cards still in hand")
+    return reading == "draw-five"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +127,16 @@ class NextTurn(Step):
 
                 return state.push(BeginTurn(player))
         from nemesis_rules.model.rules.events import EventPhase
+        from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
 
-        ctx.fire("base.round.event-phase-order")
+        clause = ruleset_clause(state.config, "round.event-phase-order")
+        if clause:  # Void Seeders' own step order fires vs.event.step-order itself
+            ctx.fire(clause)
         return state.push(EventPhase())
+
+
+BASIC_ACTIONS = frozenset({"move", "careful-move", "shoot", "melee", "pick-up", "trade", "craft"})
+"""The basic actions every Character may take, each for 1 card (RU-RB p.10: base.cost.basic-actions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +160,8 @@ class Turn(Choice):
         if rule is None:
             return f"there is no action '{decision.kind}' available now", self.clause
         if not rule.in_combat and state.in_combat(self.player):
-            return f"'{decision.kind}' cannot be taken in combat", "base.combat.allowed-actions"
+            clause = "base.combat.no-room-action" if decision.kind == "room-action" else "base.combat.allowed-actions"
+            return f"'{decision.kind}' cannot be taken in combat", clause
         return rule.diagnose(state, decision)
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -151,6 +175,8 @@ class Turn(Choice):
             return tables.on_pass(state, self.player, ctx)
         rule = ACTIONS[decision.kind]
         ctx.fire(rule.clause)
+        if decision.kind in BASIC_ACTIONS:
+            ctx.fire("base.cost.basic-actions")
         state = state.push(AfterAction(self.player, self.done if rule.free else self.done + 1))
         # the action's own frames go above AfterAction so they resolve first; another
         # Character in the room holding an Interruption card may cancel it first

@@ -376,3 +376,25 @@ no_situation(
     "the 'parallel' reading is not implemented: it needs a board variant that splits each of the 8 "
     "links bearing two numbers into two corridors with their own Door and Noise marker",
 )
+
+
+@scenario("base.de.draw-five")
+def draw_five() -> Scenario:
+    """The Scout holds 3 cards; the draw is pending beneath the Scout's Noise roll (Silence)."""
+    from nemesis_rules.model.rules.round import DrawUp
+
+    state = _game()
+    c = state.character(1)
+    kept = tuple(sorted(c.hand.distinct()))[:3]
+    dropped = c.hand
+    for card in kept:
+        dropped = dropped.remove(card)
+    state = state.with_character(replace(c, hand=c.hand.difference(dropped), discard=c.discard.union(dropped)))
+    state = state.push(NoiseRoll(1, state.character(1).position), DrawUp(1))
+    first, second = sorted(state.character(1).deck.distinct())[:2]
+    return Scenario(
+        "base.de.draw-five",
+        "holding 3 cards, the Scout draws 2 under up-to-five and is done; under draw-five 3 more are still to be drawn",
+        (_SILENCE, Outcome("action-card", first), Outcome("action-card", second)),
+        before=state,
+    )
