@@ -90,9 +90,9 @@ def first_encounter(state: GameState, ctx: Context) -> GameState:
 
 @dataclass(frozen=True, slots=True)
 class KeepObjective(Choice):
-    """Keep one objective card; the other is discarded face down."""
+    """Keep one objective card; the other is discarded face down (base.objective.choose)."""
 
-    clause = "base.encounter.first-encounter"
+    clause = "base.objective.choose"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
         return tuple(
@@ -111,6 +111,7 @@ class KeepObjective(Choice):
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         c = state.character(self.player)
         kept = decision.text("objective")
+        ctx.fire("base.objective.choose")
         dropped = [o for o in c.objectives if o != kept]
         state = state.evolve(removed=state.removed.union(Multiset.of(f"objective:{o}" for o in dropped)))
         return state.with_character(c.evolve(objectives=(kept,)))

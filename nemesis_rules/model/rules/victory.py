@@ -198,7 +198,8 @@ def base_winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> 
             )
             held = held if reading == "either" else held[:1]
         ctx.fire("base.end.objectives")
+        # each held objective's condition is checked, fulfilled or not
+        ctx.fire(*(f"base.objective.{objectives[o].effect}" for o in held))
         if any(holds(state, objectives[o].condition, player, survivors) for o in held):
-            ctx.fire(*(f"base.objective.{objectives[o].effect}" for o in held))
             out.append(player)
     return tuple(out)
