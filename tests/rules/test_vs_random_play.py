@@ -5,7 +5,7 @@ reached, and an increase at 5 kills.
 
 ``NEMESIS_LONG=1`` adds a campaign over a few hundred seeds that must reach every part of the
 expansion (every Insanity level, Panic effects resolved and failed, Lairs revealed and destroyed,
-the four Void Seeder types, Lurking, every kind of bag development).
+the four Void Seeder types, the Despoiler killed, Lurking, every kind of bag development).
 """
 
 from __future__ import annotations
@@ -115,5 +115,6 @@ def test_vs_campaign_reaches_every_part_of_the_expansion() -> None:
         "vs.bag.insanity-absent",
         "vs.bag.blank",
         "vs.insanity.death-above-5",
+        "vs.lair.despoiler-killed",
     ]
     assert [w for w in wanted if not watch.clauses[w]] == []
