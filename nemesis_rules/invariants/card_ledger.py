@@ -27,6 +27,9 @@ from nemesis_rules.model.state import Character, GameState
 
 # -- cards -------------------------------------------------------------------------------------
 
+ATTACHED_CARD = "extended-magazine:"
+"""The prefix of a mod that is an Item card attached to a weapon."""
+
 
 def _deck_category(state: GameState, name: str) -> str:
     return ITEMS if name in box(state.config).item_decks else f"deck:{name}"
@@ -103,6 +106,12 @@ def _quests_on_board(state: GameState, c: Character, value: tuple[tuple[str, str
     return strings(slug for slug, status in value if not (status == "active" and tables.is_heavy(state.config, slug)))
 
 
+def _attached(state: GameState, c: Character, value: frozenset[str]) -> dict[str, int]:
+    """Item cards attached to a weapon: an Extended Magazine stays with its weapon as the mod
+    ``extended-magazine:<weapon>`` (the other mods are markers, not cards)."""
+    return strings(m.split(":", 1)[0] for m in value if m.startswith(ATTACHED_CARD))
+
+
 def _held(state: GameState, c: Character, value: tuple[str, ...]) -> dict[str, int]:
     return strings(h for h in value if h not in tables.HEAVY_OBJECTS)
 
@@ -116,6 +125,7 @@ CHARACTER_CARD_PARTS: Mapping[str, CharacterPart] = {
     ),
     "hands": CharacterPart(_held, _held_category),
     "inventory": CharacterPart(multiset_counts, fixed(ITEMS)),
+    "mods": CharacterPart(_attached, fixed(ITEMS)),
     "quests": CharacterPart(_quests_on_board, lambda state, player: lambda key: f"quest:{player}"),
 }
 """The fields of a character that hold cards, and how each is counted."""

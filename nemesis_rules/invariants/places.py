@@ -87,7 +87,7 @@ ACCOUNTED_FIELDS: Mapping[str, Mapping[str, str]] = {
         "hands": "counted",
         "inventory": "counted",
         "ammo": "fact",
-        "mods": "fact",
+        "mods": "counted",
         "quests": "counted",
     },
     "RoomState": {

@@ -144,3 +144,32 @@ def test_a_dead_player_keeps_no_objective_at_the_first_encounter() -> None:
         found |= {v.invariant for v in step_violations(state, decision, after)}
         state = after
     assert "turns.dead-never-act" not in found
+
+
+def test_an_extended_magazine_on_a_weapon_is_still_counted() -> None:
+    """Found by fuzz (seed 323, base, 3 players): the card left the inventory for the weapon's mods,
+    where the card ledger did not look, and conservation.cards reported it missing."""
+    from pathlib import Path
+
+    from nemesis_rules.invariants import named
+    from nemesis_rules.record import read_record, replay_record
+
+    record = read_record(Path(__file__).parent / "data" / "extended-magazine-on-a-weapon.jsonl")
+    result = replay_record(record, invariants=(named.conservation_cards,))  # type: ignore[attr-defined]
+    assert not result.problems
+    assert any("extended-magazine:" in m for c in result.final_state.characters for m in c.mods)
+
+
+def test_what_the_end_of_the_player_phase_starts_resolves_before_the_event_steps() -> None:
+    """Found by fuzz (seed 318, Void Seeders, 3 players): an Airlock decompression destroyed a Void
+    Seeder at the end of the Player Phase and queued its random token beneath the event steps, so
+    it was still pending when the next round began (procedure.round-resolved)."""
+    from pathlib import Path
+
+    from nemesis_rules.record import read_record, replay_record
+
+    record = read_record(Path(__file__).parent / "data" / "airlock-defeat-token-before-events.jsonl")
+    state = replay_record(record).final_state
+    top = state.pending[-1]
+    assert type(top).__name__ == "SupplyTokenDraw" and top.clause_for(state) == "vs.injury.defeat-token"
+    assert [type(f).__name__ for f in state.pending[:-1]] == ["QueueEventSteps"]  # the events come after

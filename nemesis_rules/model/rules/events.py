@@ -20,11 +20,20 @@ from nemesis_rules.model.state import Deck, GameState
 
 @dataclass(frozen=True, slots=True)
 class EventPhase(Step):
-    """Queue the ruleset's event steps."""
+    """The end of the Player Phase, then the ruleset's event steps. Whatever the end of the Player
+    Phase starts (an Airlock decompression's deaths, a defeated Void Seeder's token) resolves
+    before the first event step, not after the round."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        state = state.evolve(phase="event")
-        state = tables.end_of_player_phase(state, ctx)
+        state = state.evolve(phase="event").push(QueueEventSteps())
+        return tables.end_of_player_phase(state, ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class QueueEventSteps(Step):
+    """Queue the ruleset's event steps (unless the end of the Player Phase ended the game)."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
         if state.end is not None:
             return state
         return state.push(*tables.event_steps(state.config))
