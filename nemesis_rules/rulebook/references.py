@@ -121,6 +121,9 @@ def _template(node: ast.JoinedStr) -> str | None:
         else:
             parts.append(_PLACEHOLDER)
     text = "".join(parts)
+    if text.startswith(_PLACEHOLDER + ".") and re.match(r"\.[a-z0-9-]+\.", text[len(_PLACEHOLDER) :]):
+        # the ruleset's prefix chosen at run time (``f"{prefix}.attack-card.{effect}"``)
+        return text
     return text if re.match(r"(?:base|vs)\.[a-z0-9-]+", text) and _PLACEHOLDER in text else None
 
 

@@ -75,7 +75,8 @@ def _other_readings() -> dict[str, str]:
     out = {}
     for ruling in rulings().values():
         if ruling.applies_to("void-seeders") and ruling.id.startswith("vs."):
-            others = [r for r in ruling.reading_ids if r not in (ruling.default, "strict")]
+            playable = [r.id for r in ruling.readings if not r.unplayable]
+            others = [r for r in playable if r not in (ruling.default, "strict")]
             if others:
                 out[ruling.id] = others[0]
     return out

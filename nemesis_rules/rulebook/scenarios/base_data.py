@@ -44,7 +44,7 @@ UNPLAYABLE: Final = MappingProxyType(
         "base.data.combat-die": "the three dice show blank, Creeper, Adult, single and double hits, only on "
         "different numbers of sides: a record names the face rolled, so it replays the same under each",
         "base.data.corridor-count": "no list of 33 corridors exists; the engine builds the one printed board "
-        "(28 corridors) whatever the reading, so 'reference-33' cannot be played",
+        "(28 corridors), so 'reference-33' cannot be played and choosing it is refused as bad input",
         "base.data.tech-entrance-count": "one entrance per room or one per number share the same Noise "
         "space, so the readings give the same states (the ruling says so itself)",
     }
