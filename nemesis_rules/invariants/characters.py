@@ -99,6 +99,7 @@ def hand_after_draw(before: GameState, action: Action, after: GameState) -> str 
     "turns.dead-never-act",
     "A dead character never decides anything; a character out of play (dead, hibernating, escaped) takes no turn.",
     "base.hibernation.out-of-play",
+    decisions_only=True,
 )
 def dead_never_act(before: GameState, action: Action, after: GameState) -> str | None:
     if not isinstance(action, Decision):
@@ -116,6 +117,7 @@ def dead_never_act(before: GameState, action: Action, after: GameState) -> str |
     "turns.passed-no-actions",
     "A player who has passed takes no further turn that round.",
     "base.round.passed-no-actions",
+    decisions_only=True,
 )
 def passed_no_actions(before: GameState, action: Action, after: GameState) -> str | None:
     if not isinstance(action, Decision):

@@ -9,7 +9,8 @@ the two states once per transition and then runs only what may have changed:
 * a state invariant with a tracker (the conservation ledgers, the per-character invariants) is
   updated by difference: only the parts of the state the transition replaced are looked at;
 * a step invariant with ``reads`` runs only on transitions that change one of those fields;
-  the others run on every transition.
+  the others run on every transition;
+* a step invariant that is ``decisions_only`` is not run on a chance outcome.
 
 An invariant that raises is reported as violated, with the exception as its message.
 """
@@ -21,7 +22,7 @@ from dataclasses import fields
 from typing import Any
 
 from nemesis_rules.invariants.core import Invariant, Tracker, Violation
-from nemesis_rules.model.actions import Action
+from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.state import GameState
 
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
@@ -62,7 +63,7 @@ class Checker:
     Call :meth:`first` on a game's first state, then :meth:`after` on each transition.
     """
 
-    __slots__ = ("_plans", "_states", "_steps", "invariants")
+    __slots__ = ("_chance_plans", "_plans", "_states", "_steps", "invariants")
 
     def __init__(self, ruleset: str, invariants: Sequence[Invariant] | None = None) -> None:
         if invariants is None:
@@ -79,7 +80,10 @@ class Checker:
             (field_mask(i.reads), i) for i in self.invariants if i.kind == "step"
         )
         self._plans: dict[int, tuple[_Check, ...]] = {}
-        """What to run for each set of changed fields (a game meets a few dozen such sets)."""
+        """What to run after a decision, for each set of changed fields (a game meets a few
+        dozen such sets)."""
+        self._chance_plans: dict[int, tuple[_Check, ...]] = {}
+        """The same after a chance outcome (without the ``decisions_only`` step invariants)."""
 
     def first(self, state: GameState) -> list[Violation]:
         """Every state invariant on a state with no known predecessor."""
@@ -93,9 +97,10 @@ class Checker:
                 out.append(Violation(inv.id, message, inv.clause))
         return out
 
-    def _plan(self, changed: int) -> tuple[_Check, ...]:
+    def _plan(self, changed: int, decision: bool) -> tuple[_Check, ...]:
         """The checks a transition changing the fields ``changed`` needs, in catalogue order
-        (state invariants, then step invariants), each with how to call it."""
+        (state invariants, then step invariants), each with how to call it; ``decision``: the
+        action was a decision (not a chance outcome)."""
         plan: list[_Check] = []
         for mask, tracker, inv in self._states:
             if mask & changed:
@@ -104,9 +109,9 @@ class Checker:
                 else:
                     plan.append((_LEDGER if getattr(tracker, "takes_changed", False) else _TRACKED, tracker.step, inv))
         for mask, inv in self._steps:
-            if mask & changed:
+            if mask & changed and (decision or not inv.decisions_only):
                 plan.append((_FIRED if inv.uses_fired else _STEP, inv.predicate, inv))
-        self._plans[changed] = found = tuple(plan)
+        (self._plans if decision else self._chance_plans)[changed] = found = tuple(plan)
         return found
 
     def after(
@@ -115,9 +120,10 @@ class Checker:
         """The invariants one transition breaks, assuming ``before`` was checked already."""
         out = []
         changed = changed_fields(before, after)
-        plan = self._plans.get(changed)
+        decision = isinstance(action, Decision)
+        plan = (self._plans if decision else self._chance_plans).get(changed)
         if plan is None:
-            plan = self._plan(changed)
+            plan = self._plan(changed, decision)
         for how, check, inv in plan:
             try:
                 if how == _LEDGER:

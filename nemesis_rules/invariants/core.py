@@ -56,6 +56,9 @@ class Invariant:
     """Step invariants only: the predicate also receives the clauses the transition fired."""
     tracker: Callable[[], Tracker] | None = None
     """State invariants only: a factory of its incremental form (see :class:`Tracker`)."""
+    decisions_only: bool = False
+    """Step invariants only: the predicate finds nothing wrong when the action is a chance
+    outcome (it is about what players decide), so the checker does not call it on those."""
 
     def applies_to(self, ruleset: str) -> bool:
         return self.rulesets is None or ruleset in self.rulesets
@@ -143,9 +146,11 @@ def step_invariant(
     *,
     rulesets: Iterable[str] | None = None,
     reads: Iterable[str] | None = None,
+    decisions_only: bool = False,
 ) -> Callable[[StepPredicate], StepPredicate]:
     """Register the decorated function as a step invariant of the catalogue (``reads``: a
-    transition that changes none of these fields cannot break it)."""
+    transition that changes none of these fields cannot break it; ``decisions_only``: nor can
+    a chance outcome)."""
 
     def wrap(fn: StepPredicate) -> StepPredicate:
         register(
@@ -157,6 +162,7 @@ def step_invariant(
                 fn,
                 frozenset(rulesets) if rulesets is not None else None,
                 frozenset(reads) if reads is not None else None,
+                decisions_only=decisions_only,
             )
         )
         return fn

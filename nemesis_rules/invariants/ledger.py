@@ -155,7 +155,7 @@ def compare(counts: Counts, box: Counts, keys: Iterable[Key] | None, *, laid_out
 class LedgerTracker:
     """The incremental form of a ledger's check (see the module docstring)."""
 
-    __slots__ = ("_box", "_counts", "_fields", "_masked", "_sources", "_state", "ledger")
+    __slots__ = ("_box", "_counts", "_fields", "_masked", "_sources", "_state", "_to_diff", "ledger")
 
     takes_changed = True
     """:meth:`step` accepts the mask of the fields a transition changed (the checker has it)."""
@@ -170,6 +170,8 @@ class LedgerTracker:
         """All the fields the verdict depends on, read at once (a tuple)."""
         self._sources = tuple((attrgetter(s.field), s) for s in ledger.sources)
         self._masked = tuple((field_mask(frozenset({s.field})), s.field, s) for s in ledger.sources)
+        self._to_diff: dict[int, tuple[tuple[str, Source], ...]] = {}
+        """The sources to look at for each mask of changed fields (a game meets a few dozen)."""
 
     def full(self, state: GameState) -> str | None:
         self._state = state
@@ -198,9 +200,11 @@ class LedgerTracker:
                 if old is not new:
                     source.delta(before, after, old, new, delta)
         else:
-            for bit, field, source in self._masked:
-                if bit & changed:
-                    source.delta(before, after, getattr(before, field), getattr(after, field), delta)
+            to_diff = self._to_diff.get(changed)
+            if to_diff is None:
+                to_diff = self._to_diff[changed] = tuple((f, s) for bit, f, s in self._masked if bit & changed)
+            for field, source in to_diff:
+                source.delta(before, after, getattr(before, field), getattr(after, field), delta)
         if not delta:
             return None
         moved = [k for k, n in delta.items() if n]

@@ -265,10 +265,13 @@ def character_parts(parts: Mapping[str, CharacterPart]) -> Source:
         for a, b in zip(old, new, strict=True):
             if a is b:
                 continue
+            held_a, held_b = read(a), read(b)
+            if held_a == held_b:  # the character changed, but nothing that holds cards did
+                continue
             # parts counted the same way share one net change: a card moving from the action
             # deck to the hand is no change at all
             nets: dict[Callable[[GameState, int], Callable[[str], str]], dict[str, int]] = {}
-            for part, va, vb in zip(listed, read(a), read(b), strict=True):
+            for part, va, vb in zip(listed, held_a, held_b, strict=True):
                 if va is vb:
                     continue
                 net = nets.setdefault(part.category, {})
