@@ -10,8 +10,12 @@ a basic action (1 card), not in Combat. A card or item marked "in" is usable onl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, ParamValue
+from nemesis_rules.model.cards import ActionCard, Character
+from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.payment import payments
 from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, ITEM_EFFECTS, QUEST_EFFECTS, room_action
@@ -43,11 +47,14 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     fighting = state.in_combat(player)
     out: list[Decision] = []
+    deck: Mapping[str, ActionCard] | None = None
     for slug in c.hand.distinct():
         effect = ACTION_CARD_EFFECTS.get(slug)
         if effect is None or slug.startswith("contamination"):
             continue
-        card = tables.action_card(state.config, c.name, slug)
+        if deck is None:
+            deck = _action_cards(state.config, c.name)
+        card = deck[slug]
         if not usable_now(card.combat, fighting):
             continue
         variants = effect.variants(state, player)
@@ -57,6 +64,22 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         for cards in payments(c.hand, card.extra_cost, reserve=slug):
             out.extend(Decision.make(player, "play-card", card=slug, pay=cards, **extra) for extra in extras)
     return out
+
+
+def _action_cards(config: GameConfig, name: str) -> Mapping[str, ActionCard]:
+    """A character's action cards by effect, as :func:`tables.action_card` finds them (the
+    first card with that effect); kept per character while the components stay the same."""
+    character = tables.base(config).character(name)
+    kept = _ACTION_CARDS.get(name)
+    if kept is None or kept[0] is not character:
+        by_effect: dict[str, ActionCard] = {}
+        for card in character.action_cards:
+            by_effect.setdefault(card.effect, card)
+        kept = _ACTION_CARDS[name] = (character, by_effect)
+    return kept[1]
+
+
+_ACTION_CARDS: dict[str, tuple[Character, Mapping[str, ActionCard]]] = {}
 
 
 def _play_card(state: GameState, decision: Decision, ctx: Context) -> GameState:

@@ -409,6 +409,8 @@ def craft_ways(state: GameState, player: int) -> list[tuple[str, str, str]]:
 
 def _craft_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
+    if c.inventory.total < 2:  # a recipe combines two inventory items (base.craft.recipes)
+        return []
     return [
         Decision.make(player, "craft", item=crafted, parts=(a, b), pay=cards)
         for crafted, a, b in craft_ways(state, player)

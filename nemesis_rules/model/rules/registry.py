@@ -33,3 +33,56 @@ ACTIONS: dict[str, ActionRule] = {}
 def register(rule: ActionRule) -> ActionRule:
     ACTIONS[rule.kind] = rule
     return rule
+
+
+def turn_options(state: GameState, player: int, first: Decision) -> tuple[Decision, ...]:
+    """Every action ``player`` may take now, ``first`` (the pass) included, sorted by
+    (player, kind, params) and each once (design.md: legal actions are sorted and unique).
+
+    Each rule's options carry its own kind and the player, so visiting the rules in kind
+    order and sorting each one's few options by their parameters alone gives the same tuple
+    as one sort of the whole list, with far fewer and cheaper comparisons. Should a rule list
+    another kind or player, the whole list goes through that one sort instead."""
+    fighting = state.in_combat(player)
+    out: list[Decision] = []
+    everything: list[Decision] = [first]
+    in_order = first.player == player and first.kind not in ACTIONS
+    for kind, rule in _kinds_in_order(first.kind):
+        if rule is None:
+            out.append(first)
+            continue
+        if not rule.in_combat and fighting:
+            continue
+        options = rule.options(state, player)
+        if not options:
+            continue
+        everything.extend(options)
+        if not in_order:
+            continue
+        for decision in options:
+            if decision.kind != kind or decision.player != player:
+                in_order = False
+                break
+        else:
+            if len(options) == 1:
+                out.append(options[0])
+            else:
+                by_params = {d.params: d for d in options}  # equal params: equal decisions
+                out.extend([by_params[params] for params in sorted(by_params)])
+    if in_order:
+        return tuple(out)
+    by_key = {(d.player, d.kind, d.params): d for d in everything}
+    return tuple([by_key[key] for key in sorted(by_key)])
+
+
+def _kinds_in_order(first: str) -> list[tuple[str, ActionRule | None]]:
+    """The registered rules by kind, with ``first`` (no rule of its own) among them; kept
+    until the table or ``first`` changes."""
+    key = (first, tuple(ACTIONS.values()))
+    if not _ORDER or _ORDER[0][0] != key:
+        entries: list[tuple[str, ActionRule | None]] = [(first, None), *ACTIONS.items()]
+        _ORDER[:] = [(key, sorted(entries, key=lambda entry: entry[0]))]
+    return _ORDER[0][1]
+
+
+_ORDER: list[tuple[tuple[str, tuple[ActionRule, ...]], list[tuple[str, ActionRule | None]]]] = []

@@ -10,7 +10,7 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
-from nemesis_rules.model.rules.registry import ACTIONS
+from nemesis_rules.model.rules.registry import ACTIONS, turn_options
 from nemesis_rules.model.state import GameState
 
 
@@ -147,13 +147,7 @@ class Turn(Choice):
     clause = "base.round.turn"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
-        player = self.player
-        out = [Decision.make(player, "pass")]
-        fighting = state.in_combat(player)
-        for rule in ACTIONS.values():
-            if rule.in_combat or not fighting:
-                out.extend(rule.options(state, player))
-        return sorted_unique(out)
+        return turn_options(state, self.player, Decision.make(self.player, "pass"))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         rule = ACTIONS.get(decision.kind)

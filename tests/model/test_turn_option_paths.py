@@ -1,0 +1,88 @@
+"""The Turn's options built the fast way (rules visited in kind order, decisions kept and
+reused, shortcuts that skip impossible actions) are exactly the plain list: every rule's
+options, the pass included, sorted by (player, kind, params) with repeats dropped."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import legal_actions, step
+from nemesis_rules.model.game import start
+from nemesis_rules.model.rules import movement
+from nemesis_rules.model.rules.registry import ACTIONS, ActionRule, turn_options
+from nemesis_rules.model.rules.round import Turn, sorted_unique
+from nemesis_rules.model.state import GameState
+
+
+def plain_options(state: GameState, player: int) -> tuple[Decision, ...]:
+    out = [Decision.make(player, "pass")]
+    fighting = state.in_combat(player)
+    for rule in ACTIONS.values():
+        if rule.in_combat or not fighting:
+            out.extend(rule.options(state, player))
+    return sorted_unique(out)
+
+
+def turns(ruleset: str, players: int, seed: int, limit: int = 1500) -> list[tuple[GameState, Turn]]:
+    rng = random.Random(seed)
+    state = start(ruleset=ruleset, players=players)
+    found = []
+    for _ in range(limit):
+        if state.end is not None:
+            break
+        top = state.pending[-1]
+        if isinstance(top, Turn):
+            found.append((state, top))
+        state = step(state, rng.choice(legal_actions(state))).state
+    return found
+
+
+@pytest.mark.parametrize(("ruleset", "players", "seed"), [("base", 3, 1), ("void-seeders", 4, 2), ("base", 5, 3)])
+def test_turn_options_are_the_plain_sorted_list(ruleset: str, players: int, seed: int) -> None:
+    found = turns(ruleset, players, seed)
+    assert found
+    for state, turn in found:
+        assert turn.options(state) == plain_options(state, turn.player)
+
+
+def test_kept_move_decisions_equal_fresh_ones_and_the_memo_stays_bounded() -> None:
+    state, turn = turns("base", 2, 4)[0]
+    first = movement.move_options(state, turn.player)
+    movement._MOVES.clear()
+    movement._CAREFUL_MOVES.clear()
+    assert movement.move_options(state, turn.player) == first
+    assert first and all(d.kind == "move" and d.player == turn.player for d in first)
+    memo: dict[int, tuple[Decision, ...]] = {}
+    for key in range(movement._KEPT_DECISIONS + 5):
+        movement._keep(memo, key, ())
+    assert len(memo) <= movement._KEPT_DECISIONS
+
+
+def test_a_rule_listing_another_kind_still_gets_one_sorted_unique_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, turn = turns("base", 2, 5)[0]
+    stray = [Decision.make(turn.player, "pass"), Decision.make(turn.player, "zzz-odd", x="1")]
+    rule = ACTIONS["drop"]
+    monkeypatch.setitem(ACTIONS, "drop", replace(rule, options=lambda s, p: list(stray)))
+    options = turn_options(state, turn.player, Decision.make(turn.player, "pass"))
+    assert options == plain_options(state, turn.player)
+    assert options.count(Decision.make(turn.player, "pass")) == 1 and options[-1].kind == "zzz-odd"
+
+
+def test_a_newly_registered_kind_takes_its_place_in_the_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, turn = turns("void-seeders", 3, 6)[0]
+    extra = ActionRule(
+        "aaa-first",
+        "base.round.turn",
+        lambda s, p: [Decision.make(p, "aaa-first")],
+        ACTIONS["drop"].perform,
+        ACTIONS["drop"].diagnose,
+        in_combat=True,
+    )
+    monkeypatch.setitem(ACTIONS, "aaa-first", extra)
+    options = turn.options(state)
+    assert options[0] == Decision.make(turn.player, "aaa-first")
+    assert options == plain_options(state, turn.player)
