@@ -158,16 +158,12 @@ def test_base_death_corpse_a_red_corpse_in_the_room(game: GameState) -> None:
     assert "base.death.corpse" in ctx.fired
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine discrepancy: kill() leaves a dead Character's Heavy Objects in its hand slots "
-    "instead of dropping them in the room (facts.md §5 line 93)",
-)
 def test_base_death_corpse_drops_every_heavy_object(game: GameState) -> None:
     c = game.character(2)
     state = game.with_character(replace(c, hands=("carcass", "knife"), inventory=Multiset.of(["medkit"])))
     after = kill(state, 2, Context(), "test")
     assert after.room("11").objects.count("carcass") == 1
+    assert "carcass" not in after.character(2).hands
 
 
 def test_base_death_pods_unlock_at_the_first_death(game: GameState) -> None:

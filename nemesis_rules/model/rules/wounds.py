@@ -166,9 +166,14 @@ def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
         return state
     ctx.fire("base.death.corpse")
     first_death = all(x.status != "dead" for x in state.characters)
-    state = state.with_character(c.evolve(status="dead", passed=True))
+    dropped = [h for h in c.hands if h in tables.HEAVY_OBJECTS]  # Heavy Objects fall to the floor
+    kept = tuple(h for h in c.hands if h not in tables.HEAVY_OBJECTS)
+    state = state.with_character(c.evolve(status="dead", passed=True, hands=kept))
     room = state.room(c.position)
-    state = state.with_room(c.position, room.evolve(objects=room.objects.add("corpse-red")))
+    objects = room.objects.add("corpse-red")
+    for heavy in dropped:
+        objects = objects.add(heavy)
+    state = state.with_room(c.position, room.evolve(objects=objects))
     if first_death:
         ctx.fire("base.death.pods-unlock")
         state = state.evolve(pods=tuple(replace(p, locked=False) for p in state.pods))

@@ -75,7 +75,7 @@ class FillBag(Step):
     Insanity tokens follow after the draft (step 18, :func:`add_insanity_tokens`)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        ctx.fire("vs.setup.intruder-bag")
+        ctx.fire("vs.setup.intruder-bag", "vs.supply.tokens")  # the Blank and the tokens come from the box's supply
         composition = dict(data(state.config).setup_bag.composition(state.config.players))
         state = replace(state, bag=state.bag.add(BLANK, composition.get(BLANK, 0)))
         return add_random_tokens(state, composition.get(SEEDER_TOKEN, 0), "vs.setup.intruder-bag")
