@@ -428,10 +428,10 @@ def craft(state: GameState, player: int, crafted: str, parts: tuple[str, ...], c
     state = state.with_character(replace(c, inventory=inventory))
     for part in parts:
         state = discard_item(state, part)
-    deck = state.deck("blue")
+    deck = state.deck("blue")  # a copy of it left in the Crafted deck (craft_ways offers no other)
     state = state.with_deck("blue", replace(deck, unknown=deck.unknown.remove(crafted)))
     # the item is chosen by name from the open Crafted deck, its parts by their component icons
-    ctx.fire("base.craft.recipes", "base.craft.browse", "base.craft.components")
+    ctx.fire("base.craft.recipes", "base.craft.browse", "base.craft.components", "base.craft.availability")
     if tables.weapon(state.config, crafted) is not None:
         ctx.fire("base.craft.flamethrower-loaded")
     return gain_item(state, player, crafted)
