@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice
+from nemesis_rules.model.frames import Choice
 from nemesis_rules.model.payment import payments
 from nemesis_rules.model.rules.action_cards_common import active_quest, discard_from_hand
 from nemesis_rules.model.rules.items import pay_cards
+from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.state import GameState, Intruder
 
 NERVES_OF_STEEL = "nerves-of-steel"
@@ -156,16 +157,8 @@ class ScannerReroll(Choice):
 
 
 @dataclass(frozen=True, slots=True)
-class NoiseReroll(ChanceNode):
-    """The Noise roll made again; its result stands."""
-
-    player: int
-    position: str
-    chance = "noise-roll"
-    clause = "base.noise.number"
-
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
-        return tables.noise_die(state.config)
+class NoiseReroll(NoiseRoll):
+    """The Noise roll made again; its result stands (no second reaction window)."""
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         return resolve_noise(state, self.player, self.position, outcome, ctx)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice
+from nemesis_rules.model.frames import Choice
 from nemesis_rules.model.rules.action_cards_common import (
     EscapeOffer,
     Variants,
@@ -122,22 +121,15 @@ def full_auto(state: GameState, player: int, params: Params, ctx: Context) -> Ga
     spent = state.character(player).ammo_of(ASSAULT_RIFLE)
     state = spend_ammo(state, player, ASSAULT_RIFLE, spent)
     ctx.fire("base.combat.shoot")
-    return state.push(FullAutoRoll(player, str(params["target"]), spent))
+    return state.push(FullAutoRoll(player, str(params["target"]), ASSAULT_RIFLE, False, spent))
 
 
 @dataclass(frozen=True, slots=True)
-class FullAutoRoll(ChanceNode):
+class FullAutoRoll(CombatRoll):
     """Full Auto's die: the shot's result, +1 Injury per 2 ammo spent even on a miss, and the
     rifle's own +1 when the shot hits (FAQ via SU: shot result + floor(ammo/2) + rifle bonus)."""
 
-    player: int
-    target: str
-    spent: int
-    chance = "combat-die"
-    clause = "base.combat.shoot"
-
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
-        return tables.base(state.config).combat_die.weights()
+    spent: int = 0
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         if not state.character(self.player).active:

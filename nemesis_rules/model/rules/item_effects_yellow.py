@@ -17,6 +17,7 @@ from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Choice
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.rules import ship
+from nemesis_rules.model.rules.action_cards_common import repair, repair_variants
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.healing import dress, undressed
 from nemesis_rules.model.rules.item_effects import (
@@ -49,38 +50,15 @@ def _chemicals(state: GameState, player: int, params: Params, ctx: Context) -> G
 # -- Tools and Duct Tape -----------------------------------------------------------------------------
 
 
-def _repair_variants(state: GameState, player: int) -> Variants:
-    """Remove the Malfunction of your room, or repair or break the Engine you stand in (that
-    works with a Malfunction too, RU-RB p.26)."""
-    room = state.room(state.character(player).position)
-    out: Variants = []
-    if room.malfunction:
-        out.append({"repair": "malfunction"})
-    if ship.engine_index(room.tile) is not None:
-        out.append({"repair": "engine"})
-    return out
-
-
-def _repair(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
-    position = state.character(player).position
-    if params.get("repair") == "malfunction":
-        return ship.remove_malfunction(state, position, ctx)
-    engine = ship.engine_index(state.room(position).tile)
-    if engine is None:
-        return state
-    ctx.fire("base.room.engine")
-    return state.push(ship.EngineReorder(player, engine))
-
-
 def _tools_variants(state: GameState, player: int) -> Variants:
-    out = _repair_variants(state, player)
+    out = repair_variants(state, player)
     out.extend(door_variants(state, player))
     return out
 
 
 def _tools(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     if "repair" in params:
-        return _repair(state, player, params, ctx)
+        return repair(state, player, params, ctx)
     return set_door_as_asked(state, params, ctx)
 
 
@@ -89,7 +67,7 @@ def _heavy_items(state: GameState, player: int) -> list[str]:
 
 
 def _duct_tape_variants(state: GameState, player: int) -> Variants:
-    out = _repair_variants(state, player)
+    out = repair_variants(state, player)
     items = _heavy_items(state, player)
     if len(items) >= 2 and TAPED not in state.character(player).mods:
         out.append({"tape": (items[0], items[1])})
@@ -100,7 +78,7 @@ def _duct_tape(state: GameState, player: int, params: Params, ctx: Context) -> G
     """Repair as Tools do, or tape two Heavy Items (not Objects) into one hand slot: the
     ``taped`` mark frees a slot (items.free_slots)."""
     if "repair" in params:
-        return _repair(state, player, params, ctx)
+        return repair(state, player, params, ctx)
     c = state.character(player)
     ctx.fire("base.item.hand-slots")
     return state.with_character(replace(c, mods=c.mods | {TAPED}))

@@ -111,10 +111,10 @@ class FinalDraw(ChanceNode):
         c = replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome))
         state = state.with_character(c)
         if outcome.startswith("contamination"):
-            ctx.fire("base.end.contamination-check")
+            ctx.fire(self.clause)
             return state.with_character(replace(c, status="dead"))
         if self.left > 1 and c.deck:
-            return state.push(FinalDraw(self.player, self.left - 1))
+            return state.push(replace(self, left=self.left - 1))
         return state
 
 

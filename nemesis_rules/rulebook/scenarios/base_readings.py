@@ -14,12 +14,12 @@ from random import Random
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.config import make_config
 from nemesis_rules.model.engine import apply, legal_actions
 from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.rulebook.scenarios import Scenario, no_situation, scenario
-from nemesis_rules.testing import after_setup, with_frames
+from nemesis_rules.rulebook.scenarios.base_arrange import explored
+from nemesis_rules.testing import after_setup, with_frames, with_intruders, with_ruling
 
 ITEM_DECKS = ("red", "blue", "green", "yellow")
 
@@ -39,29 +39,6 @@ def _take(state: GameState, player: int, *items: str) -> GameState:
         state = state.with_deck(colour, replace(deck, unknown=deck.unknown.remove(item)))
         c = replace(c, inventory=c.inventory.add(item))
     return state.with_character(c)
-
-
-def _with_intruders(state: GameState, *intruders: Intruder) -> GameState:
-    return replace(state, intruders=tuple(sorted(intruders)), next_intruder=max(i.id for i in intruders) + 1)
-
-
-def _explored(state: GameState, position: str) -> GameState:
-    """``position`` explored as exploring it does: the tile turned, the item counter set, the exploration
-    token removed from the game (without resolving it)."""
-    room = state.room(position)
-    _, items = tables.parse_exploration_token(room.token)
-    counter = items if tables.room_has_item_counter(state.config, room.tile) else None
-    state = state.with_room(position, replace(room, explored=True, token=None, items=counter))
-    if room.token is not None:
-        state = replace(state, removed=state.removed.add(f"exploration:{room.token}"))
-    return state
-
-
-def _under(state: GameState, ruling: str, reading: str) -> GameState:
-    """``state`` with ``ruling`` set to ``reading``."""
-    config = state.config
-    rulings = {**config.rulings, ruling: reading}
-    return replace(state, config=make_config(config.ruleset.name, config.players, rulings, config.variants))
 
 
 def _lines(state: GameState, *actions: Action) -> tuple[Action, ...]:
@@ -98,7 +75,7 @@ def _use(player: int, item: str, pay: tuple[str, ...], **params: str | tuple[str
 @scenario("base.ambiguity.decoy-doors")
 def decoy_doors() -> Scenario:
     """An Adult in 14 behind the closed Door 11-14; the Scout throws the Decoy into 15."""
-    state = _with_intruders(_take(_game(), 1, "decoy"), Intruder(1, "adult", "14")).with_door("11-14", "closed")
+    state = with_intruders(_take(_game(), 1, "decoy"), Intruder(1, "adult", "14")).with_door("11-14", "closed")
     return Scenario(
         "base.ambiguity.decoy-doors",
         "the Adult in 14 is pulled to the Decoy in 15 through a closed Door under ignore-doors and stays in 14 "
@@ -150,7 +127,7 @@ def event_unexplored_rooms() -> Scenario:
 def intercom_motivation() -> Scenario:
     """The Captain (player 1, in 11) has the Intercom active and plays Motivation; the Scientist
     (player 2) stands in the Comms Room (04), a working Computer room."""
-    state = _explored(after_setup(players=2, seed=1), "04")
+    state = explored(after_setup(players=2, seed=1), "04")
     captain = state.character(1)
     state = state.with_character(replace(captain, quests=(("log-key", "inactive"), ("intercom", "active"))))
     state = state.with_character(replace(state.character(2), position="04"))
@@ -167,13 +144,13 @@ def intercom_motivation() -> Scenario:
 def molotov_closed_door() -> Scenario:
     """An Adult in 15 behind the closed Door 11-15; the Scout (in 11) holds a Molotov Cocktail."""
     ruling = "base.ambiguity.molotov-closed-door"
-    state = _with_intruders(_take(_game(), 1, "molotov"), Intruder(1, "adult", "15")).with_door("11-15", "closed")
+    state = with_intruders(_take(_game(), 1, "molotov"), Intruder(1, "adult", "15")).with_door("11-15", "closed")
     throw = _use(1, "molotov", ("search",), at="15")
     return Scenario(
         ruling,
         "the Molotov thrown through the closed Door 11-15 is refused under blocked and sets 15 on fire "
         "under not-blocked",
-        _lines(_under(state, ruling, "not-blocked"), throw),
+        _lines(with_ruling(state, ruling, "not-blocked"), throw),
         before=state,
     )
 
@@ -182,7 +159,7 @@ def molotov_closed_door() -> Scenario:
 def self_destruct_key_hibernation() -> Scenario:
     """The Scout holds the Self-Destruct Key in the Comms Room (04) while the Soldier hibernates."""
     ruling = "base.ambiguity.self-destruct-key-hibernation"
-    state = _explored(_take(_game(), 1, "self-destruct-key"), "04")
+    state = explored(_take(_game(), 1, "self-destruct-key"), "04")
     state = state.with_character(replace(state.character(1), position="04"))
     state = state.with_character(replace(state.character(2), status="hibernating"))
     start = _use(1, "self-destruct-key", ("search",), sequence="start")
@@ -190,7 +167,7 @@ def self_destruct_key_hibernation() -> Scenario:
         ruling,
         "starting the self-destruct sequence while a Character hibernates is refused under as-generator "
         "and starts the sequence under no-condition",
-        _lines(_under(state, ruling, "no-condition"), start),
+        _lines(with_ruling(state, ruling, "no-condition"), start),
         before=state,
     )
 
@@ -199,7 +176,7 @@ def self_destruct_key_hibernation() -> Scenario:
 def evac_malfunction() -> Scenario:
     """The Scout stands in Evacuation Section A (13) with a Malfunction; its pod 3 is unlocked."""
     ruling = "base.source.evac-malfunction"
-    state = _explored(_game(), "13")
+    state = explored(_game(), "13")
     state = state.with_room("13", replace(state.room("13"), malfunction=True))
     state = state.with_character(replace(state.character(1), position="13"))
     state = replace(state, pods=tuple(replace(p, locked=p.number != 3) for p in state.pods))
@@ -240,8 +217,8 @@ def explore_roll() -> Scenario:
 @scenario("base.ref.danger-in-combat")
 def danger_in_combat() -> Scenario:
     """The Soldier fights an Adult in the Monitoring Room (15); the Scout, in 11 next door, rolls Danger."""
-    state = _explored(_game(), "15")
-    state = _with_intruders(state, Intruder(1, "adult", "15"))
+    state = explored(_game(), "15")
+    state = with_intruders(state, Intruder(1, "adult", "15"))
     state = with_frames(state.with_character(replace(state.character(2), position="15")), NoiseRoll(1, "11"))
     return Scenario(
         "base.ref.danger-in-combat",
@@ -256,7 +233,7 @@ def danger_in_combat() -> Scenario:
 def intruder_unexplored_room() -> Scenario:
     """An Adult in the Cockpit (01); the Event Phase draws Bulkheads Open, whose movement (Adults,
     corridor 1) takes it into the unexplored Storage (03)."""
-    state = _with_intruders(_game(), Intruder(1, "adult", "01"))
+    state = with_intruders(_game(), Intruder(1, "adult", "01"))
     _, lines = _to_event_card(state)
     return Scenario(
         "base.source.intruder-unexplored-room",
@@ -287,7 +264,7 @@ def death_wounds() -> Scenario:
 @scenario("base.de.melee-contamination")
 def melee_contamination() -> Scenario:
     """An Adult in 11 with both Characters; the Scout attacks it in Melee and draws a Contamination card."""
-    state = _with_intruders(_game(), Intruder(1, "adult", "11"))
+    state = with_intruders(_game(), Intruder(1, "adult", "11"))
     melee = _first(state, "melee", target="1")
     lines = _lines(state, melee)
     return Scenario(

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Frame, Step
+from nemesis_rules.model.frames import Frame, Step
 from nemesis_rules.model.multiset import EMPTY
+from nemesis_rules.model.rules.victory import FinalDraw as BaseFinalDraw
 from nemesis_rules.model.rules.void_seeders.components import data
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.state import GameState
@@ -79,25 +80,10 @@ class FinalShuffle(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class FinalDraw(ChanceNode):
-    after_the_end = True
-    player: int
-    left: int
-    chance = "action-card"
+class FinalDraw(BaseFinalDraw):
+    """The base game's four-card draw, under the expansion's clause: any Contamination card kills."""
+
     clause = "vs.end.contamination-check.final-draw"
-
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
-        return state.character(self.player).deck.items()
-
-    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        c = state.character(self.player)
-        c = replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome))
-        state = state.with_character(c)
-        if outcome.startswith("contamination"):
-            return state.with_character(replace(c, status="dead"))
-        if self.left > 1 and c.deck:
-            return state.push(FinalDraw(self.player, self.left - 1))
-        return state
 
 
 def victory_steps(state: GameState, reason: str) -> tuple[Frame, ...]:
