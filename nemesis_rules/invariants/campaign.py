@@ -102,6 +102,7 @@ def play_all(
                 results.append(result)
                 if setup.coverage:
                     seen.update(result.clauses)
+                    seen.update(result.novelties)
                 if progress is not None:
                     progress(result)
     finally:

@@ -8,10 +8,13 @@ arguments. Game ``g`` of a campaign with seed ``S`` plays with seed ``S + g``; w
 the clauses it fired, how it ended, the first violation of each invariant (with the step), the
 rule gaps it reached, and an engine failure if there was one.
 
-With ``coverage`` the player prefers, at each decision and chance node, an action that fires a
-clause not fired yet (trying a few candidates on the immutable state, a capped number), so rare
-rules get exercised. What counts as "not fired yet" is the clauses of the game so far and of
-every earlier *batch* of games, so the campaign stays deterministic whatever ``--jobs`` is.
+With ``coverage`` the player prefers, at each decision and chance node, what the campaign has
+not seen yet: now and then a decision of a kind never taken (an item never used, a card never
+played, a room action never taken; :func:`novelty_key`) or a chance outcome never drawn (an Item
+card, an Objective, an attack card), else an action that fires a clause not fired yet (trying a
+few candidates on the immutable state, a capped number), so rare rules get exercised. What
+counts as "not seen yet" is what the game so far and every earlier *batch* of games saw, so the
+campaign stays deterministic whatever ``--jobs`` is.
 
 With ``probes`` (the default), a :class:`~.probes.Prober` re-issues at each decision node a few
 decisions that were legal earlier and are not now, and counts the clause each refusal cites as
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
-from nemesis_rules.model.actions import Action
+from nemesis_rules.model.actions import Action, Outcome
 from nemesis_rules.model.engine import RuleGap, legal_actions, step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.play import MAX_STEPS
@@ -42,6 +45,11 @@ COVERAGE_BATCH = 16
 """With ``coverage``, games see the clauses fired by every earlier batch of this many games."""
 COVERAGE_CANDIDATES = 6
 """With ``coverage``, how many candidate actions are tried per step (a cap on the extra cost)."""
+NOVELTY = 0.5
+"""With ``coverage``, how often a decision of a kind never taken (or an outcome never drawn) is
+preferred when there is one; the rest of the time the clause look-ahead decides."""
+_NOVELTY_PARAMS = ("room", "card", "item", "weapon", "recipe", "quest")
+"""The parameters that tell decisions of one kind apart for :func:`novelty_key`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +132,8 @@ class GameResult:
     found: list[Found] = field(default_factory=list)
     gaps: list[GapFound] = field(default_factory=list)
     actions: tuple[Action, ...] = ()
+    novelties: set[str] = field(default_factory=set)
+    """With ``coverage``: the :func:`novelty_key` of every action taken (campaign bookkeeping)."""
 
 
 def playable_rulesets() -> tuple[str, ...]:
@@ -161,12 +171,26 @@ def plan(
     return out
 
 
+def novelty_key(action: Action) -> str:
+    """What coverage play counts as one *kind* of action: a decision's kind with the room, card,
+    item, weapon, recipe or quest it names; a chance outcome itself."""
+    if isinstance(action, Outcome):
+        return f"outcome:{action.chance}:{action.outcome}"
+    named = [f"{p}={action.get(p)}" for p in _NOVELTY_PARAMS if action.get(p) is not None]
+    return ":".join(("decision", action.kind, *named))
+
+
 def _coverage_choice(state: GameState, rng: random.Random, seen: set[str], choose: Player) -> Action:
-    """An action firing a clause not in ``seen`` when one of a few candidates does; otherwise
-    the ordinary random choice. A candidate that makes the engine raise counts as new."""
+    """A decision or outcome of a kind not in ``seen`` now and then (:data:`NOVELTY`); else an
+    action firing a clause not in ``seen`` when one of a few candidates does; otherwise the
+    ordinary random choice. A candidate that makes the engine raise counts as new."""
     options = legal_actions(state)
     if len(options) <= 1:
         return choose(state, rng)
+    if rng.random() < NOVELTY:
+        novel = [a for a in options if novelty_key(a) not in seen]
+        if novel:
+            return novel[rng.randrange(len(novel))]
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
     fresh = []
     for candidate in picks:
@@ -217,6 +241,9 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         result.clauses.update(transition.fired)
         if setup.coverage:
             known.update(transition.fired)
+            key = novelty_key(action)
+            known.add(key)
+            result.novelties.add(key)
         for reached in transition.gaps:
             if (reached.clause, reached.situation) not in gap_keys:
                 gap_keys.add((reached.clause, reached.situation))
@@ -231,6 +258,7 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     else:
         result.end_reason = "step-limit"
         result.found.append(Found(ENGINE_ERROR, f"no end after {MAX_STEPS} steps", len(actions)))
+    prober.probe_end(state)
     result.steps = len(actions)
     result.refused, result.probes = prober.refused, prober.probes
     result.probe_errors = list(prober.errors)

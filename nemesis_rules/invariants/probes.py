@@ -14,7 +14,12 @@ therefore never exercises them. A :class:`Prober` does, honestly and without cha
   ``check``; each refusal counts its clause as *refused*. A probe by the acting player is
   usually paid again from the hand it holds now (so the refusal names what forbids the
   decision here, not the cards spent since), and now and then with a Contamination card it
-  holds instead of an Action card (a mistake the rules forbid, base.cost.contamination-cannot-pay).
+  holds instead of an Action card (a mistake the rules forbid, base.cost.contamination-cannot-pay);
+* now and then it *mutates* a remembered decision into a mistake players make: an attack aimed
+  at another Character instead of an Intruder (base.combat.no-pvp), a trade with nothing on
+  either side (base.trade.not-empty);
+* once the game is over, :meth:`Prober.probe_end` re-issues one remembered decision, which the
+  engine must refuse (base.end.check-needed).
 
 The prober has its own random generator (seeded from the game's seed) and only *asks* the
 engine (``check`` and ``legal_actions`` never change a state), so a game plays the same with
@@ -46,6 +51,8 @@ REPAID_EVERY = 4
 """Probes by the acting player are paid again from the hand held now, except about one in this many."""
 CONTAMINATED_EVERY = 8
 """About one probe in this many by the acting player pays with a Contamination card it holds."""
+MUTATED_EVERY = 6
+"""About one probe in this many by the acting player is mutated into a mistake (see the notes)."""
 ERRORS_KEPT = 5
 """How many probe failures (engine errors) are kept with their message."""
 SEED_SALT = 0x9E3779B9
@@ -122,7 +129,19 @@ class Prober:
                 candidate = _paid_from_hand(state, candidate)
             if self._rng.randrange(CONTAMINATED_EVERY) == 0:
                 candidate = _paid_with_contamination(state, candidate)
+            if self._rng.randrange(MUTATED_EVERY) == 0:
+                candidate = _mutated(state, candidate)
         return None if candidate == chosen else candidate
+
+    def probe_end(self, state: GameState) -> None:
+        """At the end of the game: re-issue one remembered decision (every decision is refused now)."""
+        if self.per_step <= 0 or state.end is None or not self._seen:
+            return
+        keys = sorted(self._seen)
+        kinds = self._seen[keys[self._rng.randrange(len(keys))]]
+        names = sorted(kinds)
+        kept = kinds[names[self._rng.randrange(len(names))]]
+        self._ask(state, kept[self._rng.randrange(len(kept))])
 
     def _ask(self, state: GameState, decision: Decision) -> None:
         self.probes += 1
@@ -140,6 +159,25 @@ def _idle(state: GameState, player: int) -> bool:
     """Whether ``player`` may take no action this phase: passed, dead or out of play."""
     character = state.character(player)
     return bool(character.passed) or not character.active
+
+
+def _mutated(state: GameState, decision: Decision) -> Decision:
+    """``decision`` turned into a mistake players make: an attack (or a card aimed at a target)
+    aimed at another Character, preferably one in the same room; a trade offering and asking
+    nothing. Unchanged when no mistake of that kind fits."""
+    params = dict(decision.params)
+    if decision.kind == "trade":
+        params["give"], params["take"] = "", ""
+        return Decision.make(decision.player, decision.kind, **params)
+    if "target" not in params:
+        return decision
+    me = state.character(decision.player)
+    others = [c for c in state.characters if c.player != decision.player]
+    near = [c for c in others if c.position == me.position] or others
+    if not near:
+        return decision
+    params["target"] = near[0].name
+    return Decision.make(decision.player, decision.kind, **params)
 
 
 def _paid_with_contamination(state: GameState, decision: Decision) -> Decision:

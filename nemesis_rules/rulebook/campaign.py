@@ -207,6 +207,7 @@ def run_game(
     except Exception as error:  # a campaign reports an engine bug and goes on with the next game
         run.failure = EngineFailure(game, run.steps + 1, f"{type(error).__name__}: {error}")
         return run
+    prober.probe_end(final)
     run.end = final.end.reason if final.end is not None else None
     return run
 

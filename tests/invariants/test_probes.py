@@ -77,3 +77,51 @@ def test_no_probe_at_a_chance_node_or_with_probing_off() -> None:
     on = Prober(1)
     on.probe(chance, legal_actions(chance)[0])
     assert on.probes == 0
+
+
+def test_base_combat_no_pvp_an_attack_mutated_onto_a_character_is_refused() -> None:
+    from nemesis_rules.invariants.probes import _mutated
+    from nemesis_rules.model.engine import IllegalActionError, check
+
+    state = with_hand(after_setup(players=2, seed=3), 1, "search", "search", "rest")
+    mutated = _mutated(state, Decision.make(1, "melee", target="i1", pay=("search",)))
+    assert mutated.get("target") == state.character(2).name
+    try:
+        check(state, mutated)
+    except IllegalActionError as refusal:
+        assert refusal.clause == "base.combat.no-pvp"
+    else:  # pragma: no cover - the assertion below reports it
+        raise AssertionError("an attack on a Character was accepted")
+
+
+def test_base_trade_not_empty_a_trade_mutated_to_nothing_is_refused() -> None:
+    from nemesis_rules.invariants.probes import _mutated
+    from nemesis_rules.model.engine import IllegalActionError, check
+
+    state = with_hand(after_setup(players=2, seed=3), 1, "search", "search", "rest")
+    trade = Decision.make(1, "trade", partner="2", give="medkit", take="", pay=("search",))
+    mutated = _mutated(state, trade)
+    assert (mutated.get("give"), mutated.get("take")) == ("", "")
+    try:
+        check(state, mutated)
+    except IllegalActionError as refusal:
+        assert refusal.clause == "base.trade.not-empty"
+    else:  # pragma: no cover
+        raise AssertionError("an empty trade was accepted")
+
+
+def test_base_end_check_needed_every_decision_after_the_end_is_refused() -> None:
+    final, log = play_game(5, 2, "base")
+    assert final.end is not None
+    prober = Prober(5)
+    taken = [a for a in log.actions if isinstance(a, Decision)]
+    prober.remember(taken[-1], "Turn")
+    prober.probe_end(final)
+    assert prober.refused == {"base.end.check-needed": 1}
+
+
+def test_fuzzing_exercises_the_mutated_and_final_probes() -> None:
+    refused: set[str] = set()
+    for g in range(6):
+        refused |= set(play_spec(GameSpec(g, "base", 2 + g % 3, 11 + g), Setup()).refused)
+    assert {"base.end.check-needed", "base.combat.no-pvp"} <= refused

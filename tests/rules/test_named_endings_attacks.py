@@ -317,6 +317,11 @@ def test_base_end_survival_pod_or_hibernation_on_a_ship_that_arrives(game: GameS
     ctx = Context()
     arrived = settle(end_game(intact, "hyperjump", ctx), ctx)
     assert arrived.end is not None and arrived.end.survivors == (1, 2)
+    assert "base.end.survival" in ctx.fired
+    nobody = replace(intact, characters=tuple(replace(c, status="dead") for c in intact.characters))
+    ctx = Context()
+    settle(end_game(nobody, "hyperjump", ctx), ctx)
+    assert "base.end.survival" not in ctx.fired  # nobody survives: nothing to check
 
 
 def test_base_objective_jump_no_kill_intruders_stay_aboard(game: GameState) -> None:

@@ -113,13 +113,15 @@ def test_base_event_movement_unexplored_room_stays_face_down(game: GameState) ->
     assert after.intruders[0].position == "18"
     assert not after.room("18").explored and after.room("18").token == token
     assert "base.source.intruder-unexplored-room" in fired  # the rulebook's reading, the default
+    assert "base.event.movement-unexplored" in fired
 
 
 def test_base_event_movement_unexplored_flip_no_token_reading(game: GameState) -> None:
     state = with_ruling(explored(game, "15"), "base.source.intruder-unexplored-room", "flip-no-token")
     token = state.room("18").token
     state = with_intruders(state, Intruder(1, "adult", "15"))
-    after, _ = draw_event(state, "scent-of-prey-1")
+    after, fired = draw_event(state, "scent-of-prey-1")
+    assert "base.event.movement-unexplored" not in fired  # the FAQ's reading turns the tile
     assert after.room("18").explored and after.room("18").token is None
     assert after.removed.count(f"exploration:{token}") == 1
 

@@ -88,11 +88,6 @@ def test_base_round_end_then_a_new_round_begins(game: GameState) -> None:
     assert top_frame(after) == StartRound() and "base.round.end" in ctx.fired
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine discrepancy: ship.set_door closes a 13th Door although the supply holds 12; "
-    "base.door.exhaustion says to take a Door token from elsewhere on the board instead",
-)
 def test_base_door_exhaustion_a_door_is_taken_from_the_board_when_none_is_left(game: GameState) -> None:
     from nemesis_rules.invariants.components import box
     from nemesis_rules.model.rules.ship import set_door
@@ -102,6 +97,28 @@ def test_base_door_exhaustion_a_door_is_taken_from_the_board_when_none_is_left(g
     state = game
     for corridor in corridors[:supply]:
         state = state.with_door(corridor, "closed")
-    after = set_door(state, corridors[supply], "closed", Context())
+    ctx = Context()
+    after = set_door(state, corridors[supply], "closed", ctx)
     assert after.door(corridors[supply]) == "closed"
+    assert sum(1 for d in after.doors if d != "open") == supply
+    assert after.door(corridors[0]) == "open"  # ruling base.gap.door-token-taken, closed-first: the lowest
+    assert "base.door.exhaustion" in ctx.fired
+
+
+def test_base_door_exhaustion_destroyed_first_takes_a_destroyed_doors_token(game: GameState) -> None:
+    from dataclasses import replace as evolve
+
+    from nemesis_rules.invariants.components import box
+    from nemesis_rules.model.rules.ship import set_door
+
+    rulings = {**game.config.rulings, "base.gap.door-token-taken": "destroyed-first"}
+    state = evolve(game, config=evolve(game.config, rulings=rulings))
+    supply = box(state.config).supplies["door"]
+    corridors = [c for c in state.config.board.corridors if state.door(c) == "open"]
+    for corridor in corridors[: supply - 1]:
+        state = state.with_door(corridor, "closed")
+    destroyed = corridors[supply - 1]
+    state = state.with_door(destroyed, "destroyed")
+    after = set_door(state, corridors[supply], "closed", Context())
+    assert after.door(destroyed) == "open" and after.door(corridors[0]) == "closed"
     assert sum(1 for d in after.doors if d != "open") == supply

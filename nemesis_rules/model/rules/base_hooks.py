@@ -24,6 +24,7 @@ from nemesis_rules.model.rules.events import (
 )
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
 from nemesis_rules.model.rules.ruleset_clauses import register_clauses
+from nemesis_rules.model.rules.ship import take_door_token
 from nemesis_rules.model.state import GameState, Intruder
 
 
@@ -90,7 +91,7 @@ def base_exploration_effect(
             return state, True
         ctx.fire("base.explore.door-token")
         if state.door(via) == "open":
-            state = state.with_door(via, "closed")
+            state = take_door_token(state, via, ctx).with_door(via, "closed")
         else:
             ctx.fire("base.door.one-per-corridor")  # a Door is there already: no second one
         return state, True

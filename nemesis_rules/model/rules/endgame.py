@@ -55,5 +55,7 @@ class VictoryCheck(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         survivors = tuple(c.player for c in state.characters if c.status in ("hibernating", "escaped"))
+        if survivors:
+            ctx.fire("base.end.survival")  # in a launched pod, or hibernating on a ship that got through
         winners = tables.winners(state, survivors, ctx)
         return replace(state, end=EndOfGame(self.reason, survivors, winners), phase="over", pending=())

@@ -109,6 +109,7 @@ def _entered_unexplored(state: GameState, position: str, ctx: Context) -> GameSt
         "an Intruder moves into an unexplored room",
     )
     if reading == "stay-hidden":
+        ctx.fire("base.event.movement-unexplored")
         return state
     room = state.room(position)
     _, items = tables.parse_exploration_token(room.token)

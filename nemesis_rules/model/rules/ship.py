@@ -48,7 +48,30 @@ def set_door(
             ctx.fire("base.door.one-per-corridor")  # a Door is there already: no second one
         return state
     ctx.fire("base.door.closed-blocks" if door == "closed" else "base.door.start-open")
+    if door == "closed" and current == "open":
+        state = take_door_token(state, corridor, ctx)
     return state.with_door(corridor, door)
+
+
+def take_door_token(state: GameState, corridor: str, ctx: Context) -> GameState:
+    """A Door token for ``corridor``: from the supply, or, with every token on the board, taken
+    from another corridor (base.door.exhaustion: "take any door token from the board"). Which one
+    the texts do not say: ruling base.gap.door-token-taken picks a Closed Door first (the lowest
+    corridor), or a Destroyed one first (whose corridor is then simply open)."""
+    supply = next(s.count for s in tables.base(state.config).supplies if s.id == "door")
+    held = [c for c in state.config.board.corridors if c != corridor and state.door(c) != "open"]
+    if len(held) < supply:
+        return state
+    reading = ctx.gap(
+        state,
+        "base.gap.door-token-taken",
+        "base.door.exhaustion",
+        f"a Door is closed in corridor {corridor} with all {supply} Door tokens on the board",
+    )
+    ctx.fire("base.door.exhaustion")
+    first = "destroyed" if reading == "destroyed-first" else "closed"
+    donor = min(held, key=lambda c: (state.door(c) != first, c))
+    return state.with_door(donor, "open")
 
 
 def door_variants(state: GameState, position: str, *, may_close_destroyed: bool = False) -> list[dict[str, str]]:

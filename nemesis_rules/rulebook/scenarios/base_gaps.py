@@ -341,3 +341,28 @@ def solo_objectives() -> Scenario:
         lines_until("base.gap.solo-objectives", players=1),
         players=1,
     )
+
+
+# -- doors ------------------------------------------------------------------------------------------------
+
+
+@scenario("base.gap.door-token-taken")
+def door_token_taken() -> Scenario:
+    """All 12 Door tokens on the board (ten Closed Doors, two Destroyed) away from player 1's room;
+    player 1 closes a Door with an Energy Charge (player 2 holds no cards)."""
+    state = hand(holding(game(seed=3), 1, "red", "energy-charge"), 2)  # player 2 cannot interrupt
+    here = state.character(1).position
+    away = [c for c in state.config.board.corridors if c not in state.config.board.corridors_at[here]]
+    for corridor in away[:10]:
+        state = state.with_door(corridor, "closed")
+    for corridor in away[10:12]:
+        state = state.with_door(corridor, "destroyed")
+    corridor = state.config.board.corridors_at[here][0]
+    close = Decision.make(1, "use-item", item="energy-charge", corridor=corridor, door="closed", pay=("search",))
+    return Scenario(
+        "base.gap.door-token-taken",
+        "a 13th Door is closed: the token comes off a Closed Door (that corridor opens) or off a "
+        "Destroyed Door (that corridor becomes an ordinary open one)",
+        (close,),
+        before=state,
+    )
