@@ -97,8 +97,14 @@ def fuzz_command(
         str | None, typer.Option("--shard", metavar="I/N", help="Play only the I-th of N slices of the campaign.")
     ] = None,
     coverage: Annotated[
-        bool, typer.Option("--coverage", help="Prefer actions that fire clauses not fired yet.")
-    ] = False,
+        bool,
+        typer.Option(
+            "--coverage/--no-coverage",
+            help="Prefer kinds of action never taken and actions that fire clauses not fired yet "
+            "(the default, as Pokemon Showdown's exhaustive runner does); --no-coverage plays exactly "
+            "the games `play --seed S+g` plays.",
+        ),
+    ] = True,
     player: Annotated[
         str, typer.Option("--player", help="How decisions are picked: goal-seeking or uniform (as in play).")
     ] = DEFAULT_PLAYER,

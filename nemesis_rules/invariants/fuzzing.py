@@ -48,8 +48,9 @@ COVERAGE_CANDIDATES = 6
 NOVELTY = 0.5
 """With ``coverage``, how often a decision of a kind never taken (or an outcome never drawn) is
 preferred when there is one; the rest of the time the clause look-ahead decides."""
-_NOVELTY_PARAMS = ("room", "card", "item", "weapon", "recipe", "quest")
-"""The parameters that tell decisions of one kind apart for :func:`novelty_key`."""
+_NOVELTY_PARAMS = ("room", "card", "item", "weapon", "recipe", "quest", "objective")
+"""The parameters that tell decisions of one kind apart for :func:`novelty_key` (with the
+Objective kept at the first Encounter, so a campaign spreads the Objectives it plays for)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,7 @@ def plan(
 
 def novelty_key(action: Action) -> str:
     """What coverage play counts as one *kind* of action: a decision's kind with the room, card,
-    item, weapon, recipe or quest it names; a chance outcome itself."""
+    item, weapon, recipe, quest or Objective it names; a chance outcome itself."""
     if isinstance(action, Outcome):
         return f"outcome:{action.chance}:{action.outcome}"
     named = [f"{p}={action.get(p)}" for p in _NOVELTY_PARAMS if action.get(p) is not None]

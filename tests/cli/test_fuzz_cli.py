@@ -225,11 +225,13 @@ def test_the_human_report_names_the_replay_command(tmp_path: Path) -> None:
     assert "violations:" in out and "replay: nemesis-rules replay " in out and "clause coverage (base)" in out
 
 
-def test_coverage_mode_fires_more_clauses_and_stays_deterministic(tmp_path: Path) -> None:
+def test_coverage_play_is_the_default_fires_more_clauses_and_stays_deterministic(tmp_path: Path) -> None:
     common = ("--games", "12", "--players", "2", "--ruleset", "base", "--no-catalogue", "--json")
-    _, plain, _ = fuzz(*common, "--out", str(tmp_path / "plain"))
+    _, plain, _ = fuzz(*common, "--no-coverage", "--out", str(tmp_path / "plain"))
     _, guided, _ = fuzz(*common, "--coverage", "--out", str(tmp_path / "guided"))
     _, guided2, _ = fuzz(*common, "--coverage", "--jobs", "2", "--out", str(tmp_path / "guided"))
     fired = summary_of(plain)["clause_coverage"]["base"]["fired"]
     assert summary_of(guided)["clause_coverage"]["base"]["fired"] > fired
     assert untimed(summary_of(guided)) == untimed(summary_of(guided2))
+    _, default, _ = fuzz(*common, "--out", str(tmp_path / "guided"))
+    assert untimed(summary_of(default)) == untimed(summary_of(guided))

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.engine import legal_actions
+from nemesis_rules.model.engine import legal_actions, step
 from nemesis_rules.model.play import play_game
-from nemesis_rules.model.players import PLAYERS, by_kind, goal_seeking
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.players import PLAYERS, _towards, by_kind, goal_seeking
+from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.testing import after_setup, explored, move_character, with_hand, with_intruders
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -66,3 +69,92 @@ def test_goal_seeking_games_end_by_the_rules_and_some_have_winners() -> None:
         winners += bool(final.end.winners)
     assert winners > 0
     assert len(ends) >= 3, ends
+
+
+def test_goal_seeking_characters_survive_and_some_stay_awake_to_the_jump() -> None:
+    fates: Counter[str] = Counter()
+    jumps = 0
+    for seed in range(1, 25):
+        final, log = play_game(seed, 2 + seed % 4, "base", chooser=goal_seeking)
+        fates.update(c.status for c in final.characters)
+        jumps += log.clauses["base.end.jump"]
+    survivors = fates["hibernating"] + fates["escaped"]
+    assert survivors >= 0.06 * fates.total(), fates  # the uniform player: about 1 in 40
+    assert jumps > 0
+
+
+def test_goal_seeking_never_melees_while_it_can_shoot_or_walk_out() -> None:
+    for seed in range(6):
+
+        def watching(state: GameState, rng: random.Random) -> Action:
+            action = goal_seeking(state, rng)
+            if isinstance(action, Decision) and action.kind == "melee":
+                options = legal_actions(state)
+                assert not any(isinstance(a, Decision) and a.kind in ("shoot", "move") for a in options) or any(
+                    i.kind in ("lair", "despoiler") for i in state.intruders
+                )
+            return action
+
+        play_game(seed, 3, "base", chooser=watching)
+
+
+class _Sure(random.Random):
+    """A generator whose every probability check passes (``random()`` is 0)."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+NEXT_TO_HIBERNATORIUM = "08"
+"""A room next to the Hibernatorium (11) in :func:`_vs_game`."""
+
+
+def _vs_game() -> GameState:
+    """Seed 0 of a two-player Void Seeders game at player 1's first turn (the Surgery lies at 12)."""
+    state = after_setup(2, 0, ruleset="void-seeders")
+    return with_hand(state, 1, "search", "demolition", "rest")
+
+
+def test_vs_change_surgery_goal_seeking_lowers_an_insanity_near_the_top_in_the_surgery() -> None:
+    state = explored(move_character(_vs_game(), 1, "12"), "12")
+    mad = state.with_character(replace(state.character(1), insanity=5))
+    chosen = goal_seeking(mad, _Sure(0))
+    assert isinstance(chosen, Decision) and chosen.get("room") == "surgery"
+
+
+def test_vs_change_rest_goal_seeking_lowers_an_insanity_of_2_with_a_rest() -> None:
+    state = _vs_game()
+    uneasy = state.with_character(replace(state.character(1), insanity=2))
+    chosen = goal_seeking(uneasy, _Sure(0))
+    assert isinstance(chosen, Decision) and chosen.get("insanity") == "lower"
+
+
+@pytest.mark.parametrize("wounded", [False, True])
+def test_base_combat_melee_miss_wound_goal_seeking_melees_a_lair_only_without_a_serious_wound(wounded: bool) -> None:
+    state = with_intruders(_vs_game(), Intruder(1, "lair", "11"))
+    if wounded:
+        state = state.with_character(replace(state.character(1), serious_wounds=("arm",)))
+    kinds = {
+        a.kind for a in (goal_seeking(state, random.Random(seed)) for seed in range(30)) if isinstance(a, Decision)
+    }
+    assert ("melee" in kinds) is not wounded, kinds
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_base_room_hibernatorium_goal_seeking_waits_outside_while_an_intruder_holds_it(held: bool) -> None:
+    state = explored(move_character(_vs_game(), 1, NEXT_TO_HIBERNATORIUM), NEXT_TO_HIBERNATORIUM)
+    if held:  # no hibernation with an Intruder in the room: walking in would only mean combat
+        state = with_intruders(state, Intruder(1, "adult", "11"))
+    walks = {str(a.get("to")) for a in _towards(state, 1, "11", legal_actions(state))}
+    assert ("11" in walks) is not held, walks
+
+
+def test_base_room_fire_control_system_goal_seeking_drives_an_intruder_out_of_the_open_hibernatorium() -> None:
+    control = "18"  # the Fire Control System in :func:`_vs_game`
+    state = explored(move_character(_vs_game(), 1, control), control)
+    state = with_intruders(replace(state, time=7), Intruder(1, "adult", "11"))  # the chambers are open
+    chosen = goal_seeking(state, _Sure(0))
+    assert isinstance(chosen, Decision) and chosen.get("room") == "fire-control-system"
+    state = step(state, chosen).state
+    aimed = goal_seeking(state, _Sure(0))
+    assert isinstance(aimed, Decision) and aimed.kind == "fire-control" and aimed.get("target") == "11"

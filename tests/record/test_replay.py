@@ -151,7 +151,8 @@ def test_any_single_edited_decision_is_refused_at_its_line_with_a_cited_clause()
                 if other != params[name]
             ]
             options.append(Decision.make(action.player % 3 + 1, action.kind, **params))
-            legal = set(legal_actions(state))
+            after = apply(state, action)
+            legal = set(legal_actions(after)) if after.end is None else set()  # the edit is replayed after the action
             illegal = [o for o in options if o not in legal]
             if illegal:
                 wrong = rng.choice(illegal)

@@ -29,11 +29,6 @@ def test_vs_change_clothes_can_still_dress_a_serious_wound() -> None:
     assert "vs.change.clothes" in fired
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine discrepancy: under Void Seeders the Clothes still offer 'remove slime' to a "
-    "Character with a Slime marker (item_effects_yellow._clothes_variants ignores vs.change.clothes)",
-)
 def test_vs_change_clothes_lose_their_slime_use() -> None:
     assert all(d.get("remove") != "slime" for d in item_uses(clothed(), "clothes"))
 

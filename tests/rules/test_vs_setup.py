@@ -100,3 +100,16 @@ def test_vs_insanity_track_symbols_by_level() -> None:
         "stalker",
         "despoiler",
     ]
+
+
+def test_vs_setup_terms_a_void_seeder_is_placed_as_an_intruder() -> None:
+    from nemesis_rules.model.rules.void_seeders.seeders import place_void_seeder
+
+    state = game()
+    position = state.character(1).position
+    ctx = Context()
+    after, placed = place_void_seeder(state, "lurker", position, ctx)
+    assert "vs.setup.terms" in ctx.fired
+    seeder = next(i for i in after.intruders if i.id == placed)
+    assert seeder.kind == "lurker" and seeder in after.intruders_at(position)
+    assert after.in_combat(1)  # a base rule about Intruders (Combat) holds for a Void Seeder

@@ -92,7 +92,8 @@ def _shoot(state: GameState, decision: Decision, ctx: Context) -> GameState:
     weapon = decision.text("weapon")
     c = state.character(player)
     state = state.with_character(c.with_ammo(weapon, c.ammo_of(weapon) - 1))
-    ctx.fire("base.combat.shoot")
+    # the weapon's own card (its kind, capacity and ability) rules this shot
+    ctx.fire("base.combat.shoot", f"base.item.{weapon}")
     return state.push(CombatRoll(player, decision.text("target"), weapon, False))
 
 

@@ -33,6 +33,7 @@ from nemesis_rules.model.rules.item_effects import (
     set_door_as_asked,
     unexplored,
 )
+from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
 from nemesis_rules.model.state import GameState
 
 # -- Chemicals ------------------------------------------------------------------------------------
@@ -113,7 +114,10 @@ def dress_variants(state: GameState, player: int) -> Variants:
 
 
 def _clothes_variants(state: GameState, player: int) -> Variants:
-    out: Variants = [{"remove": "slime"}] if state.character(player).slime else []
+    """Drop the Slime marker (not under Void Seeders, whose Clothes lose that use: vs.change.clothes)
+    or dress a Serious Wound."""
+    keeps_slime_use = ruleset_clause(state.config, "item.clothes") != "vs.change.clothes"
+    out: Variants = [{"remove": "slime"}] if keeps_slime_use and state.character(player).slime else []
     out.extend(dress_variants(state, player))
     return out
 

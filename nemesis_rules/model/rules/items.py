@@ -134,7 +134,8 @@ def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
     c = state.character(player)
     obj = decision.text("object")
     if obj in tables.HEAVY_OBJECTS:
-        ctx.fire("base.heavy-object.kinds")  # a Corpse, Carcass or Egg: a Heavy Object for a hand slot
+        # a Corpse, Carcass or Egg: a Heavy Object, and it fills one hand slot
+        ctx.fire("base.heavy-object.kinds", "base.heavy-object.hand-slot")
     room = state.room(c.position)
     state = state.with_room(c.position, replace(room, objects=room.objects.remove(obj)))
     return state.with_character(replace(c, hands=(*c.hands, obj)))
@@ -183,7 +184,8 @@ class Search(Step):
         colour = self.colour or tables.room_colour(state.config, state.room(c.position).tile or "cockpit")
         here = state.room(c.position)
         if not self.colour:
-            ctx.fire("base.ship.room-colours")  # the room tile's colour picks the Item deck
+            # the room tile's colour picks the Item deck (a white room lets the searcher pick)
+            ctx.fire("base.ship.room-colours", "base.search.deck-by-colour")
         if here.fire:
             ctx.fire("base.fire.no-block")  # searching a burning room is allowed
         if here.malfunction:
@@ -284,6 +286,10 @@ class SearchKeep(Choice):
         dropped = decision.get("drop")
         if isinstance(dropped, str):
             state = drop(state, self.player, dropped, ctx)
+        if tables.is_heavy(state.config, card):
+            ctx.fire("base.item.hand-slots")  # a Heavy item kept goes into a hand slot, for all to see
+        if tables.weapon(state.config, card) is not None:
+            ctx.fire("base.item.found-weapon-ammo")  # a Weapon found by Search arrives with 1 Ammo
         return gain_item(state, self.player, card, ammo=1)
 
 

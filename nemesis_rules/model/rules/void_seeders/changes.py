@@ -53,19 +53,24 @@ def vs_rest_effect(
 ) -> GameState:
     """Rest, the Shower Room or the Canteen (``action``): lower Insanity by 1 and/or scan the
     Contamination cards in hand; an INFECTED card then puts Insanity on 5 whether or not it was
-    lowered (the base scan calls the ruleset's INFECTED consequence)."""
+    lowered (the base scan calls the ruleset's INFECTED consequence). Where the track allows no
+    reduction (at 1, or at 3 and above once 3 was reached) the level stays (vs.change.reduction-limited)."""
     from nemesis_rules.model.rules.healing import scan_hand
 
     ctx.fire(REST_CLAUSES[action])
     if lower:
         state = lower_insanity(state, player, ctx)
+    elif not can_lower(state, player):
+        ctx.fire("vs.change.reduction-limited")  # the track allows no reduction from here
     if scan:
         state = scan_hand(state, player, ctx)
     return state
 
 
 def _to_three(state: GameState, player: int, ctx: Context, clause: str) -> GameState:
-    ctx.fire(clause)
+    """Insanity down to 3 where the base effect removes the Larva from the Character board: no
+    miniature is ever there in the expansion (vs.insanity.no-board-miniature)."""
+    ctx.fire(clause, "vs.insanity.no-board-miniature")
     level = state.character(player).insanity
     if level > 3:
         return lower_insanity(state, player, ctx, to=3)

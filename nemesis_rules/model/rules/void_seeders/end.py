@@ -30,7 +30,8 @@ def _contamination(state: GameState, player: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class InsanityRaise(Step):
-    """Step 1: +1 Insanity per Contamination card, up to 5, no death."""
+    """Step 1: +1 Insanity per Contamination card, up to 5, no death: raises beyond 5 are lost
+    (vs.insanity.max)."""
 
     after_the_end = True
 
@@ -47,6 +48,7 @@ class InsanityRaise(Step):
         ctx.fire("vs.end.contamination-check.raise")
         for _ in range(_contamination(state, self.player)):
             if state.character(self.player).insanity >= top:
+                ctx.fire("vs.insanity.max")  # the rest of the raise is lost: the track ends at 5
                 break
             state = raise_insanity(state, self.player, ctx, lethal=False)
         return state

@@ -37,7 +37,8 @@ def event_steps() -> tuple[Frame, ...]:
 @dataclass(frozen=True, slots=True)
 class FireDamageStep(Step):
     """Step 6: each Void Seeder and Lair in a burning room takes 1 Injury; Eggs in burning rooms
-    as in the base game (ruling vs.gap.fire-eggs)."""
+    as in the base game (ruling vs.gap.fire-eggs); burning the Nest's last Egg destroys the
+    Nest (base.nest.destroyed)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         from nemesis_rules.model.rules.combat import injure
@@ -55,7 +56,10 @@ class FireDamageStep(Step):
                 "Fire Damage with Eggs on the board",
             )
             if reading == "eggs-burn":
+                had_eggs = state.eggs > 0
                 state = _burn_eggs(state)
+                if had_eggs and state.eggs == 0:
+                    ctx.fire("base.nest.destroyed")  # the Nest's last Egg burnt
         return state
 
 

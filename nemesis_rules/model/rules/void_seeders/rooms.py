@@ -41,7 +41,9 @@ def shower_variants(state: GameState, player: int) -> Variants:
 
 
 def shower(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
-    ctx.fire("vs.change.shower")
+    """Lower Insanity and/or scan as Rest does; the base action's Slime part is ignored
+    (void-seeders-rulebook.txt, Gameplay Changes > Shower Room: vs.change.slime)."""
+    ctx.fire("vs.change.shower", "vs.change.slime")
     return rest_resolve(state, player, {**params, "action": "shower-room"}, ctx)
 
 

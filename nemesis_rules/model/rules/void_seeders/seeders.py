@@ -27,6 +27,9 @@ def despoiler_killed(state: GameState) -> bool:
 
 
 def _available(state: GameState, kind: str, ctx: Context) -> bool:
+    """Whether a miniature of ``kind`` can be placed: not while every one of the box's is on the
+    board (vs.supply.miniatures), nor a Despoiler after the Lairs killed it (ruling
+    vs.summary.despoiler-no-return)."""
     if kind == "despoiler" and despoiler_killed(state):
         reading = ctx.gap(
             state,
@@ -36,7 +39,10 @@ def _available(state: GameState, kind: str, ctx: Context) -> bool:
         )
         if reading == "never":
             return False
-    return on_board(state, kind) < tables.miniature_limit(state.config, kind)
+    if on_board(state, kind) < tables.miniature_limit(state.config, kind):
+        return True
+    ctx.fire("vs.supply.miniatures")  # every miniature of the type is on the board
+    return False
 
 
 def _new(state: GameState, kind: str, position: str) -> tuple[GameState, int]:
@@ -55,6 +61,8 @@ def place_void_seeder(state: GameState, kind: str, position: str, ctx: Context) 
         ctx.fire("vs.encounter.lower-type")
         wanted = order.next_lower(wanted)
     if wanted is not None:
+        # a Void Seeder joins the board as an Intruder: every base rule about Intruders holds for it
+        ctx.fire("vs.setup.terms")
         return _new(state, wanted, position)
     reading = ctx.gap(
         state,

@@ -1,0 +1,250 @@
+"""The goal-seeking player's item goals (nemesis_rules.model.player_goals), and the item rules
+they made reachable: a weapon found by Search, a Heavy item kept, a Heavy Object picked up,
+the deck a Search draws from, the weapon's own clause on every Shoot."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import chance_outcomes, legal_actions, step
+from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.play import play_game
+from nemesis_rules.model.player_goals import item_destination, item_goal
+from nemesis_rules.model.players import goal_seeking
+from nemesis_rules.model.rules.items import SearchKeep, start_search
+from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.testing import (
+    after_setup,
+    decision,
+    equip,
+    explored,
+    move_character,
+    outcome,
+    run,
+    with_frames,
+    with_intruders,
+)
+
+TRIES = 60
+
+
+@pytest.fixture(scope="module")
+def game() -> GameState:
+    """Two players after setup (seed 0): player 1 (the Pilot) in room 11, the Laboratory at 02."""
+    return after_setup(2, 0)
+
+
+def _goals(state: GameState, tries: int = TRIES) -> list[Decision | None]:
+    decisions = legal_actions(state)
+    out: list[Decision | None] = []
+    for seed in range(tries):
+        wanted = item_goal(state, random.Random(seed), decisions)
+        assert wanted is None or wanted in decisions
+        assert wanted is None or isinstance(wanted, Decision)
+        out.append(wanted)
+    return out
+
+
+def _kinds(goals: list[Decision | None]) -> Counter[str]:
+    return Counter(f"{g.kind}:{g.get('item') or g.get('room') or ''}" if g else "none" for g in goals)
+
+
+# -- the hooks answer only with legal actions, the same for the same seed -----------------------
+
+
+@pytest.mark.parametrize(("seed", "ruleset", "players"), [(3, "base", 2), (4, "void-seeders", 3), (5, "base", 4)])
+def test_item_goal_returns_only_legal_decisions_in_played_games(seed: int, ruleset: str, players: int) -> None:
+    from nemesis_rules.model.game import start
+
+    rng = random.Random(seed)
+    state = start(ruleset, players)
+    positions = set(state.config.board.positions)
+    for _ in range(400):
+        if state.end is not None:
+            break
+        if not chance_outcomes(state):
+            decisions = legal_actions(state)
+            wanted = item_goal(state, random.Random(rng.random()), decisions)
+            assert wanted is None or wanted in decisions
+            for c in state.characters:
+                if c.active:
+                    target = item_destination(state, c.player)
+                    assert target is None or target in positions
+        state = step(state, goal_seeking(state, rng)).state
+
+
+def test_games_with_item_goals_are_deterministic_per_seed() -> None:
+    first = play_game(11, 2, "base", None, None)
+    second = play_game(11, 2, "base", None, None)
+    assert first[1].actions == second[1].actions
+    assert first[0] == second[0]
+
+
+def test_item_goal_is_deterministic_for_one_generator_seed(game: GameState) -> None:
+    state = equip(with_intruders(game, Intruder(1, "adult", "11")), 1, "taser", "decoy", "grenade")
+    decisions = legal_actions(state)
+    assert [item_goal(state, random.Random(7), decisions) for _ in range(3)] == [
+        item_goal(state, random.Random(7), decisions)
+    ] * 3
+
+
+# -- items in their moment ------------------------------------------------------------------------
+
+
+def test_item_goal_prefers_the_taser_on_an_intruder_in_the_room(game: GameState) -> None:
+    state = equip(with_intruders(game, Intruder(1, "adult", "11")), 1, "taser")
+    goals = _goals(state)
+    tasers = [g for g in goals if g is not None and g.get("item") == "taser"]
+    assert len(tasers) >= TRIES * 0.7
+    assert all(g.get("target") == "1" for g in tasers)  # never the other Character in the room
+
+
+def test_item_goal_leaves_the_taser_alone_without_an_intruder(game: GameState) -> None:
+    state = equip(game, 1, "taser")  # player 2 is in the room: a legal target, not the card's moment
+    assert any(isinstance(a, Decision) and a.get("item") == "taser" for a in legal_actions(state))
+    assert all(g is None or g.get("item") != "taser" for g in _goals(state))
+
+
+def test_item_goal_uses_the_antidote_only_when_contaminated(game: GameState) -> None:
+    clean = equip(game, 1, "antidote")
+    assert all(g is None or g.get("item") != "antidote" for g in _goals(clean))
+    infected = equip(game, 1, "antidote", hand=("search", "rest", "contamination-infected"))
+    assert _kinds(_goals(infected))["use-item:antidote"] >= TRIES * 0.7
+
+
+def test_item_goal_takes_the_self_destruct_key_in_a_computer_room(game: GameState) -> None:
+    state = equip(explored(move_character(game, 1, "14"), "14"), 1, "self-destruct-key")  # Command Center
+    assert _kinds(_goals(state))["use-item:self-destruct-key"] >= TRIES * 0.7
+
+
+def test_item_goal_crafts_when_a_recipe_is_possible(game: GameState) -> None:
+    state = equip(game, 1, "chemicals", "medkit")
+    goals = _goals(state)
+    crafts = [g for g in goals if g is not None and g.kind == "craft"]
+    assert len(crafts) >= TRIES * 0.7
+    assert {g.get("item") for g in crafts} == {"antidote"}
+
+
+def test_item_goal_shoots_with_a_found_weapon_in_combat(game: GameState) -> None:
+    state = with_intruders(game, Intruder(1, "adult", "11"))
+    c = state.character(1)
+    state = state.with_character(replace(c, hands=("prototype-pistol",), ammo=(("prototype-pistol", 1),)))
+    shots = [g for g in _goals(state) if g is not None and g.kind == "shoot"]
+    assert len(shots) >= TRIES * 0.4
+    assert {g.get("weapon") for g in shots} == {"prototype-pistol"}
+
+
+def test_item_goal_keeps_the_card_that_completes_a_recipe(game: GameState) -> None:
+    state = equip(game, 1, "chemicals")
+    state = with_frames(state, SearchKeep(1, "yellow", ("tools", "space-suit")))
+    kept = Counter(str(g.get("item")) for g in _goals(state) if g is not None)
+    assert kept["tools"] >= TRIES * 0.6
+    assert kept["space-suit"] == 0
+
+
+# -- the Laboratory and the Weaknesses --------------------------------------------------------------
+
+
+def _carrying_corpse(state: GameState, player: int) -> GameState:
+    c = state.character(player)
+    return state.with_character(replace(c, hands=(*c.hands, "corpse-blue")))
+
+
+def test_item_destination_takes_an_object_with_a_hidden_weakness_to_the_laboratory(game: GameState) -> None:
+    state = explored(game, "02")
+    assert item_destination(state, 1) is None or state.room(item_destination(state, 1) or "").tile != "laboratory"
+    assert item_destination(_carrying_corpse(state, 1), 1) == "02"
+    unknown = _carrying_corpse(game, 1)  # the Laboratory not explored yet: nowhere known to go
+    assert item_destination(unknown, 1) is None
+
+
+def test_item_destination_fetches_a_corpse_once_the_laboratory_is_known(game: GameState) -> None:
+    state = explored(game, "02", "06")
+    assert item_destination(state, 1) == "11"  # setup's blue Corpse lies where player 1 stands
+    state = state.with_room("11", replace(state.room("11"), objects=Multiset()))
+    assert item_destination(state, 1) is None
+    state = state.with_room("06", replace(state.room("06"), objects=Multiset.of(("carcass",))))
+    assert item_destination(state, 1) == "06"
+
+
+def test_item_goal_analyses_an_object_in_the_laboratory(game: GameState) -> None:
+    state = _carrying_corpse(explored(move_character(game, 1, "02"), "02"), 1)
+    goals = _goals(state)
+    assert _kinds(goals)["room-action:laboratory"] >= TRIES * 0.85
+    analysed = next(g for g in goals if g is not None and g.kind == "room-action")
+    after, fired = run(state, [analysed])
+    assert "base.weakness.reveal" in fired
+    assert len(after.discovered) == 1
+
+
+def test_item_destination_walks_a_computer_key_to_the_nearest_computer_room(game: GameState) -> None:
+    state = equip(explored(game, "14", "06"), 1, "self-destruct-key")
+    assert item_destination(state, 1) in {"14", "06"}
+
+
+# -- the item rules the goals reach -------------------------------------------------------------------
+
+
+def _searched(state: GameState, deck: str, first: str, second: str, keep: str) -> tuple[GameState, list[str]]:
+    state = with_frames(start_search(state, 1, deck, counter=False))
+    return run(
+        state,
+        [outcome("item-card", first), outcome("item-card", second), decision(1, "keep-item", item=keep)],
+    )
+
+
+def test_base_item_found_weapon_ammo_a_searched_weapon_arrives_with_one_ammo(game: GameState) -> None:
+    state = replace(game.with_character(replace(game.character(1), hands=())), decks=game.decks)
+    after, fired = _searched(state, "red", "prototype-rifle", "grenade", "prototype-rifle")
+    assert after.character(1).ammo_of("prototype-rifle") == 1
+    assert "base.item.found-weapon-ammo" in fired
+    assert "base.item.hand-slots" in fired  # a Heavy item: into a hand slot
+
+
+def test_base_item_hand_slots_an_inventory_item_takes_no_hand_slot(game: GameState) -> None:
+    after, fired = _searched(game, "red", "grenade", "decoy", "grenade")
+    assert "grenade" in after.character(1).inventory
+    assert "base.item.hand-slots" not in fired
+    assert "base.item.found-weapon-ammo" not in fired
+
+
+def test_base_search_deck_by_colour_the_room_colour_picks_the_deck(game: GameState) -> None:
+    state = explored(move_character(game, 1, "17"), "17")  # the Armory: a red room
+    state = state.with_room("17", replace(state.room("17"), items=2))
+    search = next(
+        a
+        for a in legal_actions(state)
+        if isinstance(a, Decision) and a.kind == "play-card" and a.get("card") == "search"
+    )
+    after, fired = run(state, [search])
+    assert "base.search.deck-by-colour" in fired
+    assert {o.chance for o, _ in chance_outcomes(after)} == {"item-card"}
+    assert after.pending[-1].colour == "red"  # type: ignore[attr-defined]  # a SearchDraw
+
+
+def test_base_heavy_object_hand_slot_a_picked_up_object_fills_a_hand(game: GameState) -> None:
+    room = game.room("11")
+    state = game.with_room("11", replace(room, objects=Multiset.of(("egg",))))
+    after, fired = run(state, [decision(1, "pick-up", object="egg", pay=("search",))])
+    assert "egg" in after.character(1).hands
+    assert "base.heavy-object.hand-slot" in fired
+
+
+def test_base_item_rifle_every_shot_names_the_weapon_card(game: GameState) -> None:
+    state = with_intruders(game, Intruder(1, "adult", "11"))
+    c = state.character(1)
+    state = state.with_character(replace(c, hands=("rifle",), ammo=(("rifle", 2),)))
+    _, fired = run(state, [decision(1, "shoot", weapon="rifle", target="1", pay=("search",))])
+    assert "base.item.rifle" in fired
+
+
+def test_item_goal_throws_a_grenade_only_into_a_neighbouring_room(game: GameState) -> None:
+    here = equip(with_intruders(game, Intruder(1, "adult", "11")), 1, "grenade")
+    assert all(g is None or g.get("item") != "grenade" for g in _goals(here))
+    next_door = equip(with_intruders(game, Intruder(1, "adult", "06")), 1, "grenade")
+    assert _kinds(_goals(next_door))["use-item:grenade"] >= TRIES * 0.7
