@@ -8,6 +8,7 @@ from __future__ import annotations
 import pickle
 import random
 from dataclasses import FrozenInstanceError, fields, replace
+from itertools import permutations
 
 import pytest
 
@@ -127,7 +128,14 @@ def test_sorted_unique_is_sorting_a_set() -> None:
 
 @pytest.mark.parametrize(
     "params",
-    [{}, {"to": "07"}, {"to": "07", "pay": ("a",)}, {"pay": ("a",), "to": "07"}, {"to": "07", "pay": (), "noise": "3"}],
+    [
+        {},
+        {"to": "07"},
+        {"to": "07", "pay": ("a",)},
+        {"pay": ("a",), "to": "07"},
+        *(dict(order) for order in permutations((("to", "07"), ("pay", ()), ("noise", "3")))),
+        *(dict(order) for order in permutations((("to", "07"), ("pay", ()), ("noise", "3"), ("item", "x")))),
+    ],
 )
 def test_decision_parameters_are_sorted_by_name(params: dict[str, str | tuple[str, ...]]) -> None:
     made = Decision.make(2, "careful-move", **params)
