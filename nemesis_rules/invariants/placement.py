@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.invariants.components import per_config
-from nemesis_rules.invariants.core import character_invariant, problems, state_invariant
+from nemesis_rules.invariants.core import Invariant, character_invariant, problems, register, state_invariant
 from nemesis_rules.model import tables
 from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import Character, GameState
+from nemesis_rules.model.state import Character, GameState, RoomState
 
 DOOR_STATES = frozenset({"open", "closed", "destroyed"})
 
@@ -38,23 +38,59 @@ def noise_placement(state: GameState) -> str | None:
     return f"Noise markers on spaces that are not corridors: {', '.join(stray)}" if stray else None
 
 
-@state_invariant(
-    "placement.fire-malfunction",
-    "A room holds at most one Fire and one Malfunction marker, and no Malfunction where the room takes none.",
-    "base.fire.limit",
-    reads=("rooms",),
-)
+def _room_marker_problem(config: GameConfig, position: str, room: RoomState) -> str | None:
+    if type(room.fire) is not bool or type(room.malfunction) is not bool:
+        return f"room {position} holds Fire={room.fire!r}, Malfunction={room.malfunction!r} (one at most)"
+    if room.malfunction and not tables.room_can_malfunction(config, room.tile):
+        return f"room {position} ({room.tile}) has a Malfunction marker but takes none"
+    if (room.fire or room.malfunction) and room.tile is None:
+        return f"position {position} has a marker but no room tile"
+    return None
+
+
 def marker_placement(state: GameState) -> str | None:
-    found = []
     config = state.config
-    for position, room in zip(config.board.positions, state.rooms, strict=False):
-        if type(room.fire) is not bool or type(room.malfunction) is not bool:
-            found.append(f"room {position} holds Fire={room.fire!r}, Malfunction={room.malfunction!r} (one at most)")
-        elif room.malfunction and not tables.room_can_malfunction(config, room.tile):
-            found.append(f"room {position} ({room.tile}) has a Malfunction marker but takes none")
-        elif (room.fire or room.malfunction) and room.tile is None:
-            found.append(f"position {position} has a marker but no room tile")
-    return problems(found)
+    return problems(
+        m
+        for position, room in zip(config.board.positions, state.rooms, strict=False)
+        if (m := _room_marker_problem(config, position, room)) is not None
+    )
+
+
+class _RoomMarkerTracker:
+    """Re-checks only the rooms a transition replaced (the others are the same objects, and
+    a room's verdict depends on nothing else but the config)."""
+
+    __slots__ = ()
+
+    def full(self, state: GameState) -> str | None:
+        return marker_placement(state)
+
+    def step(self, before: GameState, after: GameState) -> str | None:
+        old, new = before.rooms, after.rooms
+        if old is new:
+            return None
+        if len(old) != len(new) or before.config is not after.config:
+            return marker_placement(after)
+        config = after.config
+        found: list[str] = []
+        for position, a, b in zip(config.board.positions, old, new, strict=False):
+            if a is not b and (m := _room_marker_problem(config, position, b)) is not None:
+                found.append(m)
+        return problems(found)
+
+
+register(
+    Invariant(
+        "placement.fire-malfunction",
+        "A room holds at most one Fire and one Malfunction marker, and no Malfunction where the room takes none.",
+        "base.fire.limit",
+        "state",
+        marker_placement,
+        reads=frozenset({"rooms"}),
+        tracker=_RoomMarkerTracker,
+    )
+)
 
 
 @state_invariant(

@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import Any
 
 from nemesis_rules.invariants.components import box
-from nemesis_rules.invariants.ledger import Counts, Source, multiset_delta, tally
+from nemesis_rules.invariants.ledger import Counts, Key, Source, multiset_delta, tally
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import Character, Deck, GameState, Intruder, Pod, RoomState
@@ -154,10 +154,35 @@ def removed_counts(state: GameState) -> Counts:
         last, config, last_names, counts = hit
         if last is removed and config is state.config and last_names == names:
             return counts
-    b = box(state.config)
-    quest_owner = {slug: player for player, name in enumerate(names, 1) for slug in b.quest_items.get(name, ())}
+    key_of = _removed_keys(state.config, names)
     out: Counts = {}
     for entry, n in removed.items():
+        k = key_of(entry)
+        out[k] = out.get(k, 0) + n
+    if len(_removed_memo) >= _REMOVED_MEMO_SIZE:
+        _removed_memo.clear()
+    _removed_memo[id(removed)] = (removed, state.config, names, out)
+    return out
+
+
+_removed_key_memo: dict[tuple[int, tuple[str, ...]], tuple[GameConfig, Callable[[str], Key]]] = {}
+"""The entry classifier of a config and the characters chosen, by the config's identity."""
+
+
+def _removed_keys(config: GameConfig, names: tuple[str, ...]) -> Callable[[str], Key]:
+    """The (category, key) of an out-of-the-game entry under ``config`` with the characters
+    ``names`` (player order), each entry worked out once."""
+    hit = _removed_key_memo.get((id(config), names))
+    if hit is not None and hit[0] is config:
+        return hit[1]
+    b = box(config)
+    quest_owner = {slug: player for player, name in enumerate(names, 1) for slug in b.quest_items.get(name, ())}
+    known: dict[str, Key] = {}
+
+    def key_of(entry: str) -> Key:
+        found = known.get(entry)
+        if found is not None:
+            return found
         kind, _, key = entry.partition(":")
         if kind == "item" and key in quest_owner:
             category = f"quest:{quest_owner[key]}"
@@ -173,11 +198,13 @@ def removed_counts(state: GameState) -> Counts:
             category = ITEMS if name in b.item_decks else f"deck:{name}"
         else:
             category = f"removed:{kind}"
-        out[(category, key)] = out.get((category, key), 0) + n
-    if len(_removed_memo) >= _REMOVED_MEMO_SIZE:
-        _removed_memo.clear()
-    _removed_memo[id(removed)] = (removed, state.config, names, out)
-    return out
+        known[entry] = found = (category, key)
+        return found
+
+    if len(_removed_key_memo) >= _REMOVED_MEMO_SIZE:
+        _removed_key_memo.clear()
+    _removed_key_memo[(id(config), names)] = (config, key_of)
+    return key_of
 
 
 def unknown_removed_kinds(state: GameState) -> list[str]:
@@ -194,7 +221,9 @@ def _deck_of(decks: Mapping[str, Multiset], card: str) -> str:
 
 def removed_source(*categories: str, prefixes: tuple[str, ...] = ()) -> Source:
     """The out-of-the-game entries of some categories, and of every category starting with one
-    of ``prefixes``."""
+    of ``prefixes``. A transition usually puts one or two entries out of the game: the
+    difference looks at those alone (when the characters are the same, an entry counts in the
+    same category before and after)."""
     wanted = frozenset(categories)
 
     def count(state: GameState, value: Any, acc: Counts, sign: int) -> None:
@@ -203,7 +232,20 @@ def removed_source(*categories: str, prefixes: tuple[str, ...] = ()) -> Source:
                 k = (category, key)
                 acc[k] = acc.get(k, 0) + sign * n
 
-    return Source("removed", count)
+    def differ(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+        names = tuple(c.name for c in after.characters)
+        if before.config is not after.config or names != tuple(c.name for c in before.characters):
+            count(before, old, acc, -1)
+            count(after, new, acc, 1)
+            return
+        key_of = _removed_keys(after.config, names)
+        for entry, n in multiset_delta(old, new).items():
+            k = key_of(entry)
+            category = k[0]
+            if category in wanted or (prefixes and category.startswith(prefixes)):
+                acc[k] = acc.get(k, 0) + n
+
+    return Source("removed", count, differ)
 
 
 def multiset_source(field: str, category: str) -> Source:

@@ -26,10 +26,20 @@ class Decision:
         if cls is not Decision:
             return cls(player, kind, tuple(sorted(params.items())))
         items = tuple(params.items())
-        if len(items) == 2:  # the most common shape (a target and a payment): one comparison
+        n = len(items)
+        if n == 2:  # the most common shape (a target and a payment): one comparison
             if items[0][0] > items[1][0]:
                 items = (items[1], items[0])
-        elif len(items) > 2:
+        elif n == 3:  # a careful move (destination, Noise space, payment): at most three comparisons
+            a, b, c = items
+            if a[0] > b[0]:
+                a, b = b, a
+            if b[0] > c[0]:
+                b, c = c, b
+                if a[0] > b[0]:
+                    a, b = b, a
+            items = (a, b, c)
+        elif n > 3:
             items = tuple(sorted(items))
         return _decision(player, kind, items)
 

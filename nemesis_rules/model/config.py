@@ -33,12 +33,22 @@ class GameConfig:
 
     @property
     def key(self) -> tuple[object, ...]:
-        return (
+        """The choices the config was built from: equal keys, equal configs. Sorting every
+        ruling costs tens of microseconds and every per-config table lookup, hash and
+        comparison asks for it, so it is computed once per config object."""
+        hit = _KEYS.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        key = (
             self.ruleset.name,
             self.players,
             tuple(sorted(self.rulings.items())),
             tuple(sorted(self.variants.items())),
         )
+        if len(_KEYS) >= _KEYS_KEPT:
+            _KEYS.clear()
+        _KEYS[id(self)] = (self, key)
+        return key
 
     def ruling(self, ruling_id: str) -> str:
         """The reading chosen for ``ruling_id`` (its default unless overridden)."""
@@ -58,6 +68,12 @@ class GameConfig:
             f"make_config({self.ruleset.name!r}, {self.players}, rulings={dict(self.rulings)!r}, "
             f"variants={dict(self.variants)!r})"
         )
+
+
+_KEYS: dict[int, tuple[GameConfig, tuple[object, ...]]] = {}
+"""The key of the last few configs, by identity (the config is kept with it, so an id is
+never reused while its entry stands)."""
+_KEYS_KEPT = 256
 
 
 def make_config(

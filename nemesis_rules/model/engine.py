@@ -82,29 +82,58 @@ class Transition:
     gaps: tuple[GapReached, ...]
 
 
+_new = object.__new__
+_set_state = Transition.__dict__["state"].__set__
+_set_fired = Transition.__dict__["fired"].__set__
+_set_gaps = Transition.__dict__["gaps"].__set__
+
+
+def _transition(state: GameState, fired: tuple[str, ...], gaps: tuple[GapReached, ...]) -> Transition:
+    """``Transition(state, fired, gaps)`` without the frozen dataclass's ``__init__`` (one per
+    step: writing the three slots directly is about twice as fast)."""
+    out: Transition = _new(Transition)
+    _set_state(out, state)
+    _set_fired(out, fired)
+    _set_gaps(out, gaps)
+    return out
+
+
 class _LastAsked:
     """The last state whose actions were enumerated, and them: ``step`` after
     ``legal_actions`` or ``chance_outcomes`` on the same state (what every player and checker
     does) recognises the very action objects it handed out instead of enumerating again.
-    Holding a reference to the state keeps the ``is`` comparison sound."""
+    Holding a reference to the state keeps the ``is`` comparison sound. Chance outcomes are
+    kept as the (outcome, weight) pairs handed out (no tuple of the outcomes alone is built
+    for the one lookup that follows)."""
 
-    __slots__ = ("actions", "decisions", "state")
+    __slots__ = ("actions", "decisions", "outcomes", "state")
 
     def __init__(self) -> None:
         self.state: GameState | None = None
         self.actions: tuple[Action, ...] = ()
+        self.outcomes: tuple[tuple[Outcome, int], ...] = ()
         self.decisions: frozenset[Action] | None = None
 
     def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
         self.state = state
         self.actions = actions
+        self.outcomes = ()
+        self.decisions = None
+
+    def remember_outcomes(self, state: GameState, outcomes: tuple[tuple[Outcome, int], ...]) -> None:
+        self.state = state
+        self.actions = ()
+        self.outcomes = outcomes
         self.decisions = None
 
     def handed_out(self, state: GameState, action: Action) -> bool:
         """Whether ``action`` is one of the objects enumerated for ``state`` (then it is legal)."""
         if self.state is not state:
             return False
-        for candidate in self.actions:  # noqa: SIM110 - a loop is faster than any() over a generator
+        for candidate in self.actions:  # loops are faster than any() over a generator
+            if candidate is action:
+                return True
+        for candidate, _ in self.outcomes:  # noqa: SIM110 - see above
             if candidate is action:
                 return True
         return False
@@ -139,7 +168,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, int], ...]:
     """At a chance node: each possible outcome with its weight; otherwise empty."""
     if state.pending and isinstance(frame := state.pending[-1], ChanceNode):
         outcomes = frame.actions(state)
-        _last.remember(state, tuple([o for o, _ in outcomes]))
+        _last.remember_outcomes(state, outcomes)
         return outcomes
     return ()
 
@@ -229,7 +258,7 @@ def step(state: GameState, action: Action) -> Transition:
     else:  # pragma: no cover - check() rules this out
         raise AssertionError(frame)
     new = settle(new, ctx)
-    return Transition(new, tuple(ctx.fired), tuple(ctx.gaps))
+    return _transition(new, tuple(ctx.fired), tuple(ctx.gaps))
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from nemesis_rules.invariants import Checker, catalogue, step_violations, violations
+from nemesis_rules.model import tables
 from nemesis_rules.model.engine import step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.play import choose
@@ -42,6 +43,31 @@ def test_incremental_checking_agrees_with_full_checks(ruleset: str) -> None:
             assert reported <= full | stepped, (seed, action)
             before_full = full
             state = after
+
+
+def test_a_room_broken_by_a_transition_is_reported_by_the_incremental_check() -> None:
+    """The Fire/Malfunction placement check looks again only at the rooms a transition
+    replaced: a Malfunction put where the room takes none is still reported, and only once."""
+    rng = random.Random(3)
+    state = start("base", 2)
+    checker = Checker("base")
+    checker.first(state)
+    while state.phase == "setup":
+        action = choose(state, rng)
+        transition = step(state, action)
+        checker.after(state, action, transition.state, transition.fired)
+        state = transition.state
+    position = next(
+        p for p in state.config.board.positions if not tables.room_can_malfunction(state.config, state.room(p).tile)
+    )
+    broken = state.with_room(position, state.room(position).evolve(malfunction=True))
+    action = choose(state, rng)
+    reported = checker.after(state, action, broken)
+    assert [v.message for v in reported if v.invariant == "placement.fire-malfunction"] == [
+        f"room {position} ({state.room(position).tile}) has a Malfunction marker but takes none"
+    ]
+    unchanged = broken.with_character(broken.character(1).evolve(insanity=2))
+    assert not [v for v in checker.after(broken, action, unchanged) if v.invariant == "placement.fire-malfunction"]
 
 
 @pytest.fixture(scope="module")

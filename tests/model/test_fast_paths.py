@@ -5,8 +5,10 @@ chance actions come in outcome order with their weights."""
 
 from __future__ import annotations
 
+import pickle
 import random
-from dataclasses import fields, replace
+from dataclasses import FrozenInstanceError, fields, replace
+from itertools import permutations
 
 import pytest
 
@@ -55,6 +57,20 @@ def test_character_room_and_deck_copies(state: GameState) -> None:
     deck = Deck(top=("a", "b"))
     assert deck.evolve(top=("b",)) == deck.remove_top("a") and isinstance(deck.evolve(), Deck)
     assert isinstance(Character(1, "soldier", "01").evolve(), Character)
+
+
+def test_copies_are_frozen_instances_of_their_class_that_pickle(state: GameState) -> None:
+    """The copier fills a slotted twin and then gives the object its real class: what comes
+    out must be exactly that class, still frozen and hashable like the original."""
+    for copy in (state.evolve(round=2), state.pop(), state.with_character(state.character(1).evolve(insanity=2))):
+        assert type(copy) is GameState
+        with pytest.raises(FrozenInstanceError):
+            copy.round = 3  # type: ignore[misc]
+    c = state.character(1).evolve(insanity=2)
+    assert type(c) is Character and hash(c) == hash(replace(state.character(1), insanity=2))
+    assert pickle.loads(pickle.dumps(c)) == c
+    with pytest.raises(FrozenInstanceError):
+        c.insanity = 4  # type: ignore[misc]
 
 
 def test_a_decision_rebuilt_from_its_json_is_accepted_like_the_one_handed_out() -> None:
@@ -112,7 +128,14 @@ def test_sorted_unique_is_sorting_a_set() -> None:
 
 @pytest.mark.parametrize(
     "params",
-    [{}, {"to": "07"}, {"to": "07", "pay": ("a",)}, {"pay": ("a",), "to": "07"}, {"to": "07", "pay": (), "noise": "3"}],
+    [
+        {},
+        {"to": "07"},
+        {"to": "07", "pay": ("a",)},
+        {"pay": ("a",), "to": "07"},
+        *(dict(order) for order in permutations((("to", "07"), ("pay", ()), ("noise", "3")))),
+        *(dict(order) for order in permutations((("to", "07"), ("pay", ()), ("noise", "3"), ("item", "x")))),
+    ],
 )
 def test_decision_parameters_are_sorted_by_name(params: dict[str, str | tuple[str, ...]]) -> None:
     made = Decision.make(2, "careful-move", **params)
