@@ -19,6 +19,16 @@ Every preference is a probability, so seeded games stay varied (and the same for
   hidden, carry it to the explored Laboratory (:func:`item_destination`) and analyse it there;
   activate and use the Characters' quest items (Laboratory Equipment, Security Key, Orbital
   Maneuvering System).
+* **Carry an object to be analysed** (RU-RB p.21, p.24): with a Corpse, Carcass or Egg whose
+  Weakness is hidden, now and then step towards the explored Laboratory (never exploring to
+  find it); only into rooms without Intruder or Fire, and never once the hibernation chambers
+  are open. A Malfunction in the Laboratory (no room action there) is
+  repaired first.
+* **Scan and react**: play Rest with two Contamination cards or more in hand (each scan may
+  find several INFECTED ones: base.contamination.multiple-infected); ignore a Surprise Attack
+  with Nerves of Steel (or a Larva's with the Armor) when it is offered.
+* **Escape pods** (:func:`pod_goal`, RU-RB p.26): now and then wait in the pod for a companion,
+  step out when an Intruder comes next door, else launch.
 * **Errands** (:func:`item_destination`): the Laboratory with an object to analyse, the nearest
   working Computer room with the Self-Destruct or Comms Key, an Evacuation Section with the
   Evacuation Key, the Cockpit for the Scout's Security Key, and the nearest Corpse, Carcass or
@@ -39,7 +49,7 @@ from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import Character, GameState
 
-__all__ = ["item_destination", "item_goal"]
+__all__ = ["item_destination", "item_goal", "pod_goal"]
 
 IN_ITS_MOMENT = 0.85
 """How often an offered use of a :data:`RARE_USES` item (its condition holds) is taken."""
@@ -57,6 +67,20 @@ QUEST = 0.6
 """How often a quest item is activated or used when offered."""
 PICK_UP = 0.6
 """How often an object with a hidden Weakness is picked up when offered."""
+TO_LABORATORY = 0.3
+"""How often a character carrying an object with a hidden Weakness steps towards the known Laboratory
+(measured: at 0.7, and with walks to unexplored rooms to find it, half the Void Seeders survivors died)."""
+WAIT_FOR_COMPANION = 0.2
+"""How often a character just seated in a pod waits (and passes) while a companion could still come."""
+STAY_IN_POD = 0.5
+"""How often a character waiting in a pod, unthreatened, goes on waiting rather than launching."""
+STEP_OUT = 0.5
+"""How often a character waiting in a pod steps out when an Intruder is next door."""
+IGNORE_ATTACK = 0.9
+"""How often a Surprise Attack (or a Larva's) is ignored with Nerves of Steel or the Armor when they allow it."""
+REST = 0.7
+"""How often Rest is played to scan a hand holding two Contamination cards or more."""
+MOVES = ("move", "careful-move")
 
 RARE_USES = frozenset(
     {
@@ -100,6 +124,12 @@ def _contaminated(cards: Multiset) -> bool:
     return any(card.startswith(CONTAMINATION) for card in cards.distinct())
 
 
+def _contamination_cards(state: GameState, player: int) -> int:
+    """How many Contamination cards ``player`` holds in hand (scanned or not)."""
+    hand = state.character(player).hand
+    return sum(hand.count(card) for card in hand.distinct() if card.startswith(CONTAMINATION))
+
+
 def _condition_holds(state: GameState, decision: Decision) -> bool:
     """Whether an offered item use fits the moment its card is for (beyond its legal variants)."""
     item = decision.get("item")
@@ -127,18 +157,32 @@ def _weakness_hidden(state: GameState, obj: str) -> bool:
     return state.weaknesses[slots.index(slot)] not in state.discovered
 
 
+def _laboratory_blocked(state: GameState, player: int) -> bool:
+    """Whether ``player`` stands in the Laboratory, its Malfunction barring the analysis (no room
+    action in a room with a Malfunction) of an object there whose Weakness is hidden."""
+    c = state.character(player)
+    room = state.room(c.position)
+    if room.tile != "laboratory" or not room.malfunction:
+        return False
+    return any(_weakness_hidden(state, o) for o in (*c.hands, *room.objects.distinct()))
+
+
 def _pick(rng: random.Random, options: list[Action]) -> Action:
     return options[rng.randrange(len(options))]
 
 
 def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -> Action | None:
     """The item-related decision a goal calls for here, if any (see the module notes)."""
+    from nemesis_rules.model.rules.action_cards_reactive import AttackReaction
     from nemesis_rules.model.rules.items import SearchKeep
     from nemesis_rules.model.rules.round import Turn
 
     frame = state.pending[-1] if state.pending else None
     if isinstance(frame, SearchKeep):
         return _keep(state, rng, frame.player, decisions)
+    if isinstance(frame, AttackReaction):
+        ignore: list[Action] = [a for a in decisions if isinstance(a, Decision) and a.kind == "ignore-attack"]
+        return _pick(rng, ignore) if ignore and rng.random() < IGNORE_ATTACK else None
     if not isinstance(frame, Turn):
         return None
     buckets: dict[str, list[Action]] = {}
@@ -165,20 +209,30 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
                 buckets.setdefault("pick-up", []).append(a)
         elif kind == "play-card" and a.get("card") == "search":
             buckets.setdefault("search", []).append(a)
+        elif kind == "play-card" and a.get("card") == "rest" and _contamination_cards(state, frame.player) >= 2:
+            buckets.setdefault("rest", []).append(a)
+        if a.get("repair") == "malfunction" and _laboratory_blocked(state, frame.player):
+            buckets.setdefault("analyse", []).append(a)
+    if not state.in_combat(frame.player):
+        walk = _errand_walk(state, rng, frame.player, decisions)
+        if walk is not None:
+            buckets["errand"] = [walk]
     if not buckets:
         return None
     for bucket, chance in (
         ("analyse", ANALYSE),
+        ("rest", REST),
         ("craft", CRAFT),
         ("use", IN_ITS_MOMENT),
         ("shoot", SHOOT),
         ("quest", QUEST),
         ("pick-up", PICK_UP),
         ("search", SEARCH),
+        ("errand", 1.0),  # its chance was drawn when the walk was chosen
     ):
         options = buckets.get(bucket)
         if options and rng.random() < chance:
-            if bucket == "use":
+            if bucket in ("use", "craft"):
                 return _pick(rng, _by_item(options, rng))
             return _pick(rng, options)
     return None
@@ -223,6 +277,39 @@ def _keep(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
 
 
 # -- errands ----------------------------------------------------------------------------------------
+
+
+def _errand_walk(state: GameState, rng: random.Random, player: int, decisions: tuple[Action, ...]) -> Decision | None:
+    """A step with an object whose Weakness is hidden (RU-RB p.21, p.24: the Laboratory reveals
+    it) towards the explored Laboratory (:data:`TO_LABORATORY`). Only out of danger (no Intruder
+    or Fire in the room entered) and before the hibernation chambers open (late in the game the
+    way out comes first); never exploring to find the Laboratory (it cost lives when measured)."""
+    c = state.character(player)
+    if not any(_weakness_hidden(state, h) for h in c.hands) or "hibernation" in tables.time_flags(state):
+        return None
+    targets = _explored_tiles(state).get("laboratory")
+    if not targets or c.position in targets or rng.random() >= TO_LABORATORY:
+        return None
+    board = state.config.board
+    far = len(board.neighbours)
+    danger = {i.position for i in state.intruders}
+    danger.update(p for p, r in zip(board.positions, state.rooms, strict=True) if r.fire)
+
+    def distance(position: str) -> int:
+        return min(_distances(board, t).get(position, far) for t in targets)
+
+    here = distance(c.position)
+    nearer = [
+        a
+        for a in decisions
+        if isinstance(a, Decision)
+        and a.kind in MOVES
+        and a.get("to") not in danger
+        and distance(str(a.get("to"))) < here
+    ]
+    plain = [a for a in nearer if a.kind == "move"]
+    options = plain or nearer
+    return options[rng.randrange(len(options))] if options else None
 
 
 @lru_cache(maxsize=32)
@@ -306,3 +393,43 @@ def _computer_rooms(state: GameState, tiles: dict[str, list[str]]) -> list[str]:
 def _signal_sent(state: GameState, player: int) -> bool:
     """Whether another living Character sent the Signal (the Comms Key's condition)."""
     return any(o.player != player and o.signal and o.status != "dead" for o in state.characters)
+
+
+# -- escape pods ------------------------------------------------------------------------------------
+
+
+def pod_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -> Action | None:
+    """In an escape pod (RU-RB p.26): just seated, now and then wait for a companion who could
+    still come (:data:`WAIT_FOR_COMPANION`) instead of launching at once; on a turn begun in the
+    pod, step out when an Intruder is next door (:data:`STEP_OUT`; one entering the section
+    would eject everyone: base.pod.intruder-ejects), else wait on (:data:`STAY_IN_POD`) while a
+    companion could still come, else launch. ``None`` elsewhere (the caller launches)."""
+    from nemesis_rules.model.rules.pods import LaunchOrWait, PodTurn, pod_of, seats, section_position
+
+    frame = state.pending[-1] if state.pending else None
+    if not isinstance(frame, (LaunchOrWait, PodTurn)):
+        return None
+    player = frame.player
+    pod = pod_of(state, player)
+    if pod is None:
+        return None
+    late = "hibernation" in tables.time_flags(state) or state.self_destruct is not None
+    companion = (
+        not late
+        and len(pod.occupants) < seats(state)
+        and any(o.active and o.player not in pod.occupants for o in state.characters)
+    )
+    wanted: str | None = None
+    if isinstance(frame, LaunchOrWait):
+        wanted = "wait-in-pod" if companion and rng.random() < WAIT_FOR_COMPANION else "launch-pod"
+    else:
+        section = section_position(state, pod.section)
+        board = state.config.board
+        threatened = section is not None and any(i.position in board.neighbours[section] for i in state.intruders)
+        if threatened and rng.random() < STEP_OUT:
+            wanted = "leave-pod"
+        elif companion and not threatened and rng.random() < STAY_IN_POD:
+            wanted = "stay-in-pod"
+        else:
+            wanted = "launch-pod"
+    return next((a for a in decisions if isinstance(a, Decision) and a.kind == wanted), None)

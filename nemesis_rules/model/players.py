@@ -44,7 +44,7 @@ from nemesis_rules.board.graph import Board
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.engine import chance_outcomes, legal_actions
-from nemesis_rules.model.player_goals import item_destination, item_goal
+from nemesis_rules.model.player_goals import item_destination, item_goal, pod_goal
 from nemesis_rules.model.player_goals_vs import void_seeders_goal
 from nemesis_rules.model.state import GameState
 
@@ -94,6 +94,10 @@ HUNTED = frozenset({"lair", "despoiler"})
 """What it attacks rather than flees: the Lairs, and the Despoiler (once the Lairs are gone it can die)."""
 HUNT = 0.95
 """How often it attacks one of :data:`HUNTED` in its room when it can."""
+COVERED_EXITS = frozenset({"covering-fire", "suppressive-fire"})
+"""Action cards that take a character out of Combat with no Escape attack (facts.md §5)."""
+COVER = 0.7
+"""How often it leaves Combat under one of :data:`COVERED_EXITS` when it can."""
 INSANE = 4
 """From this Insanity level (Void Seeders) it seeks the Surgery or the Antidote (5 is the last)."""
 _SUB_KEY = {"room-action": "room", "play-card": "card", "use-item": "item", "craft": "item"}
@@ -386,7 +390,8 @@ def _walk(state: GameState, rng: random.Random, moves: Sequence[Decision]) -> Ac
 
 def _combat(state: GameState, rng: random.Random, player: int, decisions: tuple[Action, ...]) -> Action | None:
     """In combat: attack a hunted Lair or Despoiler (in melee only while it has no Serious Wound:
-    a miss gives one: base.combat.melee-miss-wound); else shoot, or leave for a safe room (an
+    a miss gives one: base.combat.melee-miss-wound); else, mostly, leave under a card that spares
+    the Escape attacks (:data:`COVERED_EXITS`) to a safe room; else shoot, or leave for a safe room (an
     Escape: each Intruder attacks once, but then none attacks in the Event Phase); no melee (a miss
     wounds) while anything else is left."""
     here = state.character(player).position
@@ -397,6 +402,9 @@ def _combat(state: GameState, rng: random.Random, player: int, decisions: tuple[
     if hunt and rng.random() < HUNT:
         return _pick(hunt, rng)
     danger = _danger(state)
+    covered = [a for a in own if a.kind == "play-card" and a.get("card") in COVERED_EXITS and a.get("to") not in danger]
+    if covered and rng.random() < COVER:
+        return _pick(covered, rng)
     shots = [a for a in own if a.kind == "shoot" or (a.kind == "play-card" and a.get("target"))]
     exits = [a for a in own if a.kind in _MOVES and a.get("to") not in danger]
     if shots and (not exits or rng.random() < SHOOT):
@@ -471,6 +479,9 @@ def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -
     from nemesis_rules.model.rules.round import Turn
     from nemesis_rules.model.rules.ship import EngineReorder
 
+    seated = pod_goal(state, rng, decisions)  # in a pod: wait for a companion, step out, or launch
+    if seated is not None:
+        return seated
     card = tables.coordinates_cards(state.config).get(state.coordinates or "")
     escapes: list[Action] = []
     for a in decisions:

@@ -248,3 +248,109 @@ def test_item_goal_throws_a_grenade_only_into_a_neighbouring_room(game: GameStat
     assert all(g is None or g.get("item") != "grenade" for g in _goals(here))
     next_door = equip(with_intruders(game, Intruder(1, "adult", "06")), 1, "grenade")
     assert _kinds(_goals(next_door))["use-item:grenade"] >= TRIES * 0.7
+
+
+# -- errands with an object whose Weakness is hidden, a Malfunction in the Laboratory, pods ----------
+
+
+def _walks(state: GameState, tries: int = TRIES) -> Counter[str]:
+    return Counter(
+        str(g.get("to")) for g in _goals(state, tries) if g is not None and g.kind in ("move", "careful-move")
+    )
+
+
+def test_item_goal_walks_an_object_with_a_hidden_weakness_towards_the_laboratory(game: GameState) -> None:
+    state = _carrying_corpse(explored(game, "02", "06"), 1)  # 11 -> 06 -> 02
+    walks = _walks(state)
+    assert set(walks) == {"06"}
+    assert walks["06"] >= TRIES * 0.15
+
+
+def test_item_goal_keeps_out_of_an_intruder_on_the_way_to_the_laboratory(game: GameState) -> None:
+    state = _carrying_corpse(explored(game, "02", "06"), 1)
+    state = with_intruders(state, Intruder(id=1, kind="adult", position="06"))
+    assert "06" not in _walks(state)
+
+
+def test_item_goal_does_not_explore_to_find_the_laboratory(game: GameState) -> None:
+    assert not _walks(_carrying_corpse(game, 1))
+
+
+def test_item_goal_runs_no_object_errand_once_the_hibernation_chambers_open(game: GameState) -> None:
+    late = replace(_carrying_corpse(explored(game, "02", "06"), 1), time=7)
+    assert not _walks(late)
+
+
+def test_item_goal_repairs_the_malfunction_that_bars_the_laboratory(game: GameState) -> None:
+    state = explored(move_character(game, 1, "02"), "02")
+    state = state.with_room("02", replace(state.room("02"), malfunction=True))
+    state = _carrying_corpse(equip(state, 1, hand=("repairs", "search", "rest")), 1)
+    goals = _goals(state)
+    repairs = [g for g in goals if g is not None and g.get("repair") == "malfunction"]
+    assert len(repairs) >= TRIES * 0.85
+    after, _ = run(state, [repairs[0]])
+    assert not after.room("02").malfunction
+
+
+def _seated(game: GameState, frame: object) -> GameState:
+    pod = replace(game.pods[0], locked=False, occupants=(1,))
+    state = move_character(game, 1, "13")
+    return with_frames(replace(state, pods=(pod, *game.pods[1:])), frame)  # type: ignore[arg-type]
+
+
+def test_pod_goal_now_and_then_waits_for_a_companion_who_could_still_come(game: GameState) -> None:
+    from nemesis_rules.model.player_goals import pod_goal
+    from nemesis_rules.model.rules.pods import LaunchOrWait
+
+    state = _seated(game, LaunchOrWait(1, 2))
+    decisions = legal_actions(state)
+    kinds = Counter(str(getattr(pod_goal(state, random.Random(s), decisions), "kind", None)) for s in range(TRIES))
+    assert set(kinds) == {"launch-pod", "wait-in-pod"}
+    assert kinds["launch-pod"] > kinds["wait-in-pod"]
+    alone = replace(
+        state, characters=tuple(replace(c, status="dead") if c.player == 2 else c for c in state.characters)
+    )
+    assert {str(getattr(pod_goal(alone, random.Random(s), decisions), "kind", None)) for s in range(TRIES)} == {
+        "launch-pod"
+    }
+
+
+def test_pod_goal_steps_out_when_an_intruder_is_next_door(game: GameState) -> None:
+    from nemesis_rules.model.player_goals import pod_goal
+    from nemesis_rules.model.rules.pods import PodTurn
+
+    state = _seated(game, PodTurn(1))
+    decisions = legal_actions(state)
+    calm = Counter(str(getattr(pod_goal(state, random.Random(s), decisions), "kind", None)) for s in range(TRIES))
+    assert set(calm) == {"launch-pod", "stay-in-pod"}
+    neighbour = state.config.board.neighbours["13"][0]
+    threatened = with_intruders(state, Intruder(id=1, kind="adult", position=neighbour))
+    kinds = Counter(str(getattr(pod_goal(threatened, random.Random(s), decisions), "kind", None)) for s in range(TRIES))
+    assert set(kinds) == {"launch-pod", "leave-pod"}
+    after, fired = run(threatened, [decision(1, "leave-pod")])
+    assert after.pods[0].occupants == ()
+    assert "base.pod.step-out" in fired
+
+
+def test_item_goal_rests_to_scan_two_contamination_cards(game: GameState) -> None:
+    two = equip(game, 1, hand=("rest", "contamination", "contamination-infected"))
+    rests = [g for g in _goals(two) if g is not None and g.get("card") == "rest"]
+    assert len(rests) >= TRIES * 0.5
+    _, fired = run(two, [rests[0]])
+    assert "base.contamination.remove" in fired
+    one = equip(game, 1, hand=("rest", "contamination", "search"))
+    assert not [g for g in _goals(one) if g is not None and g.get("card") == "rest"]
+
+
+def test_base_action_card_nerves_of_steel_item_goal_ignores_a_surprise_attack(game: GameState) -> None:
+    from nemesis_rules.model.rules.action_cards_reactive import AttackReaction
+
+    state = with_intruders(
+        equip(game, 1, hand=("nerves-of-steel", "search")), Intruder(id=1, kind="adult", position="11")
+    )
+    state = with_frames(state, AttackReaction(1, 1, "surprise", ""))
+    goals = _goals(state)
+    ignored = [g for g in goals if g is not None and g.kind == "ignore-attack"]
+    assert len(ignored) >= TRIES * 0.8
+    _, fired = run(state, [ignored[0]])
+    assert "base.action-card.nerves-of-steel" in fired

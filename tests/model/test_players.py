@@ -33,7 +33,7 @@ def test_a_player_picks_only_legal_actions_and_replays_the_same_game_from_its_se
     assert log_again.actions == log.actions
 
 
-def test_goal_seeking_always_launches_a_pod_once_seated_and_sets_course_for_earth() -> None:
+def test_goal_seeking_launches_a_pod_once_seated_or_waits_for_a_companion() -> None:
     offered = taken = 0
     for seed in range(40):
 
@@ -42,11 +42,38 @@ def test_goal_seeking_always_launches_a_pod_once_seated_and_sets_course_for_eart
             action = goal_seeking(state, rng)
             if any(isinstance(a, Decision) and a.kind == "launch-pod" for a in legal_actions(state)):
                 offered += 1
-                taken += isinstance(action, Decision) and action.kind == "launch-pod"
+                assert isinstance(action, Decision) and action.kind in ("launch-pod", "wait-in-pod", "leave-pod")
+                taken += action.kind == "launch-pod"
             return action
 
         play_game(seed, seed % 5 + 1, chooser=watching)
-    assert offered > 0 and taken == offered
+    assert offered > 0 and taken >= offered * 0.6
+
+
+def test_base_action_card_covering_fire_goal_seeking_leaves_combat_under_cover_when_it_can() -> None:
+    offered = taken = 0
+    for seed in range(1, 25):
+
+        def watching(state: GameState, rng: random.Random) -> Action:
+            nonlocal offered, taken
+            action = goal_seeking(state, rng)
+            danger = {i.position for i in state.intruders}
+            cover = [
+                a
+                for a in legal_actions(state)
+                if isinstance(a, Decision)
+                and a.get("card") in ("covering-fire", "suppressive-fire")
+                and isinstance(a.get("to"), str)
+                and a.get("to") not in danger
+                and not state.room(str(a.get("to"))).fire
+            ]
+            if cover and not any(i.kind in ("lair", "despoiler") for i in state.intruders):
+                offered += 1
+                taken += action in cover
+            return action
+
+        play_game(seed, 3, "base", chooser=watching)
+    assert offered > 5 and taken >= offered * 0.5
 
 
 def test_by_kind_gives_each_kind_of_decision_an_equal_chance() -> None:
