@@ -140,6 +140,8 @@ def fuzz_command(
     from nemesis_rules.invariants.probes import PROBES_PER_STEP
     from nemesis_rules.invariants.user import load_user_invariant
     from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.game import start
+    from nemesis_rules.model.heap import settled_heap
 
     counts = parse_players(players)
     rulesets, skipped = parse_rulesets(ruleset)
@@ -166,10 +168,13 @@ def fuzz_command(
     )
     sharding = parse_shard(shard)
     campaign = Campaign(games, seed, counts, rulesets, setup, sharding, out, shrink_budget)
-    if as_json or len(campaign.specs()) < PROGRESS_FROM:
-        summary = run(campaign, jobs)
-    else:
-        summary = _run_with_progress(campaign, jobs)
+    for name in rulesets:  # load each ruleset's tables now, so that settled_heap freezes them
+        start(name, counts[0], rulings, variants)
+    with settled_heap():
+        if as_json or len(campaign.specs()) < PROGRESS_FROM:
+            summary = run(campaign, jobs)
+        else:
+            summary = _run_with_progress(campaign, jobs)
     name = f"summary-{sharding[0]}-of-{sharding[1]}.json" if sharding else "summary.json"
     out.mkdir(parents=True, exist_ok=True)
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"

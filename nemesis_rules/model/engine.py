@@ -284,6 +284,5 @@ def settle(state: GameState, ctx: Context) -> GameState:
 
 
 def _clear(state: GameState) -> GameState:
-    from dataclasses import replace
 
-    return replace(state, pending=(), phase="over")
+    return state.evolve(pending=(), phase="over")

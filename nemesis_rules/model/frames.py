@@ -62,10 +62,9 @@ class Step(Frame, FrameABC):
         """Apply the step (it may push further frames)."""
 
 
-_ACTIONS: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[tuple[Outcome, int], ...]] = {}
-_ACTIONS_SIZE = 4096
 _OUTCOMES: dict[str, dict[str, Outcome]] = {}
-"""One immutable :class:`Outcome` object per chance and result, shared by every answer."""
+"""One immutable :class:`Outcome` object per chance and result, shared by every answer (the
+names are the components' and the dice's: a few hundred in all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,29 +88,20 @@ class ChanceNode(Frame, FrameABC):
 
     def actions(self, state: GameState) -> tuple[tuple[Outcome, int], ...]:
         """Every possible outcome as an action with its weight, in outcome order (sorting the
-        names is the same order as sorting the actions: they share ``chance``).
-
-        The same outcomes come up again and again (a deck that has not changed, a die), so the
-        answer is kept by ``(chance, outcomes)``: both are plain values."""
-        raw = self.outcomes(state)
-        key = (self.chance, raw if type(raw) is tuple else tuple(raw))
-        hit = _ACTIONS.get(key)
-        if hit is None:
-            chance = self.chance
-            known = _OUTCOMES.setdefault(chance, {})
-            pairs = []
-            for o, w in sorted(key[1]):
-                if w > 0:
-                    action = known.get(o)
-                    if action is None:
-                        action = known[o] = outcome(chance, o)
-                    pairs.append((action, w))
-            hit = tuple(pairs)
-            if len(_ACTIONS) >= _ACTIONS_SIZE:
-                _ACTIONS.clear()
-                _OUTCOMES.clear()
-            _ACTIONS[key] = hit
-        return hit
+        names is the same order as sorting the actions: they share ``chance``). Each outcome's
+        action object is made once and shared."""
+        chance = self.chance
+        known = _OUTCOMES.get(chance)
+        if known is None:
+            known = _OUTCOMES[chance] = {}
+        pairs = []
+        for o, w in sorted(self.outcomes(state)):
+            if w > 0:
+                action = known.get(o)
+                if action is None:
+                    action = known[o] = outcome(chance, o)
+                pairs.append((action, w))
+        return tuple(pairs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ table; the base game's is :data:`BASE_HOOKS`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -576,8 +576,7 @@ def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
             ctx.fire("base.pod.launch")
             for player in pod.occupants:
                 state = leave_play(state, player, "escaped", ctx)
-    state = replace(
-        state,
+    state = state.evolve(
         pods=tuple(p for p in state.pods if p.number != pod.number),
         removed=state.removed.add(f"pod:{pod.number}"),
     )

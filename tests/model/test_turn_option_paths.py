@@ -12,6 +12,7 @@ import pytest
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import legal_actions, step
 from nemesis_rules.model.game import start
+from nemesis_rules.model.payment import payments
 from nemesis_rules.model.rules import movement
 from nemesis_rules.model.rules.registry import ACTIONS, ActionRule, turn_options
 from nemesis_rules.model.rules.round import Turn, sorted_unique
@@ -49,17 +50,15 @@ def test_turn_options_are_the_plain_sorted_list(ruleset: str, players: int, seed
         assert turn.options(state) == plain_options(state, turn.player)
 
 
-def test_kept_move_decisions_equal_fresh_ones_and_the_memo_stays_bounded() -> None:
+def test_move_options_offer_every_open_exit_with_every_way_to_pay() -> None:
     state, turn = turns("base", 2, 4)[0]
-    first = movement.move_options(state, turn.player)
-    movement._MOVES.clear()
-    movement._CAREFUL_MOVES.clear()
-    assert movement.move_options(state, turn.player) == first
-    assert first and all(d.kind == "move" and d.player == turn.player for d in first)
-    memo: dict[int, tuple[Decision, ...]] = {}
-    for key in range(movement._KEPT_DECISIONS + 5):
-        movement._keep(memo, key, ())
-    assert len(memo) <= movement._KEPT_DECISIONS
+    hand = state.character(turn.player).hand
+    exits = movement._exits(state, turn.player)
+    ways = payments(hand, movement.move_cost(state, turn.player))
+    options = movement.move_options(state, turn.player)
+    assert exits and ways
+    assert {(d.get("to"), d.get("pay")) for d in options} == {(to, cards) for _, to in exits for cards in ways}
+    assert len(options) == len(exits) * len(ways)
 
 
 def test_a_rule_listing_another_kind_still_gets_one_sorted_unique_list(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,7 @@ the room action's own parameters through, so a room action's parameters must not
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 from nemesis_rules.model import tables
@@ -217,7 +217,7 @@ class QuietMove(Step):
         c = state.character(self.player)
         if not c.active or c.position != self.origin:
             return state
-        state = state.with_character(replace(c, position=self.to))
+        state = state.with_character(c.evolve(position=self.to))
         if not state.room(self.to).explored:
             state, _ = explore(state, self.player, self.to, self.via, True, ctx)
         return tables.on_enter(state, self.player, self.to, ctx)
@@ -272,7 +272,7 @@ def draw_cards(state: GameState, player: int, count: int) -> GameState:
 def discard_from_hand(state: GameState, player: int, card: str) -> GameState:
     """A card leaves the hand for the Action discard pile."""
     c = state.character(player)
-    return state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
+    return state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
 
 
 # -- repairs (Basic Repairs, Repairs, Fast Repairs, Ingenuity) ------------------------------------

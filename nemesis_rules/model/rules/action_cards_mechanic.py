@@ -9,7 +9,7 @@ the Mechanic passes, with the discards and the Bleeding wound every pass brings 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
@@ -86,12 +86,12 @@ def give_up_item(state: GameState, player: int, slug: str) -> GameState:
     """An item leaves the character for its discard pile (a weapon with its ammo and magazine)."""
     c = state.character(player)
     if slug in c.inventory:
-        state = state.with_character(replace(c, inventory=c.inventory.remove(slug)))
+        state = state.with_character(c.evolve(inventory=c.inventory.remove(slug)))
     else:
         hands = list(c.hands)
         hands.remove(slug)
         kept_ammo = tuple((w, n) for w, n in c.ammo if w != slug or w in hands)
-        state = weapon_leaves(state.with_character(replace(c, hands=tuple(hands), ammo=kept_ammo)), player, slug)
+        state = weapon_leaves(state.with_character(c.evolve(hands=tuple(hands), ammo=kept_ammo)), player, slug)
     return discard_item(state, slug)
 
 

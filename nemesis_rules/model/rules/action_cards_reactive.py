@@ -16,7 +16,7 @@ decision. The attack and noise procedures call :func:`before_attack`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -94,7 +94,7 @@ class AttackReaction(Choice):
                 return discard_from_hand(state, self.player, NERVES_OF_STEEL)
             ctx.fire("base.quest-item.armor")
             c = state.character(self.player)
-            return state.with_character(replace(c, quests=tuple((q, "used" if q == ARMOR else s) for q, s in c.quests)))
+            return state.with_character(c.evolve(quests=tuple((q, "used" if q == ARMOR else s) for q, s in c.quests)))
         intruder = next((i for i in state.intruders if i.id == self.intruder), None)
         if intruder is None or not state.character(self.player).active:
             return state
@@ -129,9 +129,9 @@ def resolve_noise(state: GameState, player: int, position: str, outcome: str, ct
     """Resolve a Noise roll result with the reroll window closed."""
     from nemesis_rules.model.rules.noise import NoiseRoll
 
-    marked = replace(state, flags=state.flags | {REROLLED})
+    marked = state.evolve(flags=state.flags | {REROLLED})
     after = NoiseRoll(player, position).resolve(marked, outcome, ctx)
-    return replace(after, flags=after.flags - {REROLLED})
+    return after.evolve(flags=after.flags - {REROLLED})
 
 
 @dataclass(frozen=True, slots=True)

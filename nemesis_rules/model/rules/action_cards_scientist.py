@@ -8,7 +8,7 @@ Assessment work from any room (facts.md §7).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -86,17 +86,17 @@ class EventPeek(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         deck = state.deck(EVENT_DECK)
-        state = state.with_deck(EVENT_DECK, replace(deck, unknown=deck.unknown.remove(outcome), top=(outcome,)))
+        state = state.with_deck(EVENT_DECK, deck.evolve(unknown=deck.unknown.remove(outcome), top=(outcome,)))
         return state.push(TopEventChoice(self.player, outcome))
 
 
 def without_top(deck: Deck, card: str) -> Deck:
     """The deck with its top card (known to be ``card``) taken off."""
     if deck.top:
-        return replace(deck, top=deck.top[1:])
+        return deck.evolve(top=deck.top[1:])
     if deck.unknown:
-        return replace(deck, unknown=deck.unknown.remove(card))
-    return replace(deck, bottom=deck.bottom[1:])
+        return deck.evolve(unknown=deck.unknown.remove(card))
+    return deck.evolve(bottom=deck.bottom[1:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ class TopEventChoice(Choice):
         if decision.kind == "keep-event-on-top":
             return state
         deck = without_top(state.deck(EVENT_DECK), self.card)
-        return state.with_deck(EVENT_DECK, replace(deck, bottom=(*deck.bottom, self.card)))
+        return state.with_deck(EVENT_DECK, deck.evolve(bottom=(*deck.bottom, self.card)))
 
 
 # -- Blocking Access ----------------------------------------------------------------------------------

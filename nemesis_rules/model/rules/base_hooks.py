@@ -34,7 +34,7 @@ class FillBag(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         ctx.fire("base.setup.intruder-bag")
-        return replace(state, bag=tables.base_setup_bag(state.config))
+        return state.evolve(bag=tables.base_setup_bag(state.config))
 
 
 def base_finish_setup(state: GameState, ctx: Context) -> GameState:
@@ -116,7 +116,7 @@ def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
     if c.slime:
         return state
     ctx.fire("base.slime.one-per-character")
-    return state.with_character(replace(c, slime=True))
+    return state.with_character(c.evolve(slime=True))
 
 
 def base_on_enter(state: GameState, player: int, position: str, ctx: Context) -> GameState:
@@ -173,10 +173,10 @@ def base_fire_damage_extra(state: GameState, ctx: Context) -> GameState:
         room = state.room(position)
         if room.fire and room.tile == "nest" and state.eggs > 0:
             ctx.fire("base.event.fire-damage")
-            state = replace(state, eggs=state.eggs - 1)
+            state = state.evolve(eggs=state.eggs - 1)
         elif room.fire and room.objects.count("egg"):
             ctx.fire("base.event.fire-damage")
-            state = state.with_room(position, replace(room, objects=room.objects.remove("egg")))
+            state = state.with_room(position, room.evolve(objects=room.objects.remove("egg")))
     return state
 
 

@@ -7,7 +7,7 @@ dies and a Creeper appears in the room.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Step
@@ -26,11 +26,11 @@ def infected_result(state: GameState, player: int, ctx: Context) -> GameState:
     if c.larva:
         ctx.fire("base.contamination.second-larva-death")
         state = kill(state, player, ctx, "a second infection")
-        state = state.with_character(replace(state.character(player), larva=False))
+        state = state.with_character(state.character(player).evolve(larva=False))
         state, _ = place_intruder(state, "creeper", c.position, None, ctx)
         return state
     ctx.fire("base.contamination.scan-infected-larva")
-    return state.with_character(replace(c, larva=True))
+    return state.with_character(c.evolve(larva=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class EclosionDraw(Step):
 
     def on_drop(self, state: GameState) -> GameState:
         c = state.character(self.player)
-        return state.with_character(replace(c, discard=c.discard.union(Multiset.of(self.drawn))))
+        return state.with_character(c.evolve(discard=c.discard.union(Multiset.of(self.drawn))))
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
@@ -53,10 +53,10 @@ class EclosionDraw(Step):
         if self.left > 0 and (c.deck or c.discard):
             if not c.deck:
                 ctx.fire("base.round.reshuffle-discard")
-                state = state.with_character(replace(c, deck=c.discard, discard=c.deck))
+                state = state.with_character(c.evolve(deck=c.discard, discard=c.deck))
             return state.push(EclosionCard(self.player, self.left, self.drawn))
         c = state.character(self.player)
-        state = state.with_character(replace(c, discard=c.discard.union(Multiset.of(self.drawn))))
+        state = state.with_character(c.evolve(discard=c.discard.union(Multiset.of(self.drawn))))
         if INFECTED in self.drawn:
             from nemesis_rules.model import tables
             from nemesis_rules.model.rules.healing import note_several_infected
@@ -77,12 +77,12 @@ class EclosionCard(ChanceNode):
 
     def on_drop(self, state: GameState) -> GameState:
         c = state.character(self.player)
-        return state.with_character(replace(c, discard=c.discard.union(Multiset.of(self.drawn))))
+        return state.with_character(c.evolve(discard=c.discard.union(Multiset.of(self.drawn))))
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.character(self.player).deck.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         c = state.character(self.player)
-        state = state.with_character(replace(c, deck=c.deck.remove(outcome)))
+        state = state.with_character(c.evolve(deck=c.deck.remove(outcome)))
         return state.push(EclosionDraw(self.player, self.left - 1, (*self.drawn, outcome)))

@@ -9,7 +9,7 @@ everything else that was pending.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
@@ -34,14 +34,14 @@ def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
         ctx.fire("base.time.jump")
         if any(c.status == "hibernating" for c in characters):
             ctx.fire("base.hibernation.immune")  # only the ship's destruction reaches them
-        characters = [replace(c, status="dead") if c.status == "active" else c for c in characters]
+        characters = [c.evolve(status="dead") if c.status == "active" else c for c in characters]
     elif reason in SHIP_DESTROYED:
         ctx.fire("base.end.destruction")
-        characters = [replace(c, status="dead") if c.status in ("active", "hibernating") else c for c in characters]
-        state = replace(state, flags=state.flags | {"ship-destroyed"})
+        characters = [c.evolve(status="dead") if c.status in ("active", "hibernating") else c for c in characters]
+        state = state.evolve(flags=state.flags | {"ship-destroyed"})
     for frame in reversed(state.pending):
         state = frame.on_drop(state)
-    state = replace(state, characters=tuple(characters), phase="over", pending=())
+    state = state.evolve(characters=tuple(characters), phase="over", pending=())
     return state.push(*tables.victory_steps(state, reason), VictoryCheck(reason))
 
 
@@ -58,4 +58,4 @@ class VictoryCheck(Step):
         if survivors:
             ctx.fire("base.end.survival")  # in a launched pod, or hibernating on a ship that got through
         winners = tables.winners(state, survivors, ctx)
-        return replace(state, end=EndOfGame(self.reason, survivors, winners), phase="over", pending=())
+        return state.evolve(end=EndOfGame(self.reason, survivors, winners), phase="over", pending=())

@@ -53,11 +53,11 @@ def regeneration(state: GameState, ctx: Context) -> GameState:
     """Every Intruder heals 2 Injuries (facts.md §4)."""
     if any(i.injuries for i in state.intruders):
         ctx.fire("base.endurance.heal")
-    return replace(state, intruders=tuple(replace(i, injuries=max(0, i.injuries - 2)) for i in state.intruders))
+    return state.evolve(intruders=tuple(replace(i, injuries=max(0, i.injuries - 2)) for i in state.intruders))
 
 
 def bulkheads_open(state: GameState, ctx: Context) -> GameState:
-    return replace(state, doors=tuple("open" if d == "closed" else d for d in state.doors))
+    return state.evolve(doors=tuple("open" if d == "closed" else d for d in state.doors))
 
 
 def eclosion(state: GameState, ctx: Context) -> GameState:
@@ -71,7 +71,7 @@ def eclosion(state: GameState, ctx: Context) -> GameState:
         if c.active and c.larva:
             ctx.fire("base.event-card.eclosion")
             state = kill(state, player, ctx, "a Larva hatched")
-            state = state.with_character(replace(state.character(player), larva=False))
+            state = state.with_character(state.character(player).evolve(larva=False))
             state, _ = place_intruder(state, "creeper", c.position, None, ctx)
     frames = [EclosionDraw(p, 4, ()) for p in turn_order(state) if state.character(p).active]
     return state.push(*frames)
@@ -82,7 +82,7 @@ def coolant_leak(state: GameState, ctx: Context) -> GameState:
         room = state.room(position)
         if room.tile == "generator" and room.malfunction and state.self_destruct is None:
             ctx.fire("base.self-destruct.start")
-            return replace(state, self_destruct=tables.self_destruct_start(state.config))
+            return state.evolve(self_destruct=tables.self_destruct_start(state.config))
     return state
 
 
@@ -166,17 +166,17 @@ def evacuation_pod_ejection(state: GameState, ctx: Context) -> GameState:
 
 
 def hatching(state: GameState, ctx: Context) -> GameState:
-    state = replace(state, eggs=max(0, state.eggs - 1))
+    state = state.evolve(eggs=max(0, state.eggs - 1))
     infested = False
     for c in state.characters:
         if c.active and state.room(c.position).tile == "nest" and c.hand.total == 0 and not c.larva:
             ctx.fire("base.event-card.hatching")
-            state = state.with_character(replace(c, larva=True))
+            state = state.with_character(c.evolve(larva=True))
             infested = True
     if not infested:
         larvae = sorted(t for t in state.token_pool if t.startswith("larva"))
         if larvae:
-            state = replace(state, bag=state.bag.add(larvae[0]), token_pool=state.token_pool.remove(larvae[0]))
+            state = state.evolve(bag=state.bag.add(larvae[0]), token_pool=state.token_pool.remove(larvae[0]))
     return state
 
 
@@ -198,7 +198,7 @@ def consuming_fire(state: GameState, ctx: Context) -> GameState:
     for position in burning:
         room = state.room(position)
         if room.items is not None:
-            state = state.with_room(position, replace(room, items=0))
+            state = state.with_room(position, room.evolve(items=0))
     return spread_fire(state, burning, ctx)
 
 
@@ -217,7 +217,7 @@ def noise_in_technical_corridors(state: GameState, ctx: Context) -> GameState:
     from nemesis_rules.model.rules.round import turn_order
 
     if TECH not in state.noise:
-        return replace(state, noise=state.noise | {TECH})
+        return state.evolve(noise=state.noise | {TECH})
     tech = state.config.board.technical_positions
     rolls = [
         RollNoise(p, state.character(p).position)

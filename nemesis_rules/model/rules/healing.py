@@ -9,8 +9,6 @@ INFECTED: clean ones are removed from the game, INFECTED ones stay and have thei
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.multiset import Multiset
@@ -39,7 +37,7 @@ def dress(state: GameState, player: int, wound: str, ctx: Context) -> GameState:
         return state
     ctx.fire("base.wound.dress")
     c = state.character(player)
-    return state.with_character(replace(c, dressed=(*c.dressed, wound)))
+    return state.with_character(c.evolve(dressed=(*c.dressed, wound)))
 
 
 def dress_all(state: GameState, player: int, ctx: Context) -> GameState:
@@ -58,7 +56,7 @@ def heal_dressed(state: GameState, player: int, wound: str, ctx: Context) -> Gam
     dressed.remove(wound)
     serious = list(c.serious_wounds)
     serious.remove(wound)
-    state = state.with_character(replace(c, dressed=tuple(dressed), serious_wounds=tuple(serious)))
+    state = state.with_character(c.evolve(dressed=tuple(dressed), serious_wounds=tuple(serious)))
     return state.with_deck("serious-wound", state.deck("serious-wound").discarded(wound))
 
 
@@ -68,7 +66,7 @@ def heal_light(state: GameState, player: int, count: int, ctx: Context) -> GameS
     if c.light_wounds == 0 or count <= 0:
         return state
     ctx.fire("base.wound.heal")
-    return state.with_character(replace(c, light_wounds=max(0, c.light_wounds - count)))
+    return state.with_character(c.evolve(light_wounds=max(0, c.light_wounds - count)))
 
 
 def scan_hand(state: GameState, player: int, ctx: Context) -> GameState:
@@ -81,8 +79,8 @@ def scan_hand(state: GameState, player: int, ctx: Context) -> GameState:
         return state
     ctx.fire("base.contamination.remove")
     if clean:
-        state = state.with_character(replace(c, hand=c.hand.remove(CLEAN, clean)))
-        state = replace(state, removed=state.removed.add(f"card:{CLEAN}", clean))
+        state = state.with_character(c.evolve(hand=c.hand.remove(CLEAN, clean)))
+        state = state.evolve(removed=state.removed.add(f"card:{CLEAN}", clean))
     if infected:
         if infected > 1:
             note_several_infected(state, ctx)
@@ -111,12 +109,12 @@ def scan_everything(state: GameState, player: int, ctx: Context) -> tuple[GameSt
         n = cards.count(INFECTED)
         return cards.remove(INFECTED, n) if n else cards
 
-    state = state.with_character(replace(c, hand=strip(c.hand), deck=strip(c.deck), discard=strip(c.discard)))
-    return replace(state, removed=state.removed.add(f"card:{INFECTED}", infected)), infected
+    state = state.with_character(c.evolve(hand=strip(c.hand), deck=strip(c.deck), discard=strip(c.discard)))
+    return state.evolve(removed=state.removed.add(f"card:{INFECTED}", infected)), infected
 
 
 def reshuffle_all(state: GameState, player: int) -> GameState:
     """Hand, deck and discard pile shuffled together into a new deck (Surgery, Antidote)."""
     c = state.character(player)
     everything = c.hand.union(c.deck).union(c.discard)
-    return state.with_character(replace(c, hand=Multiset(), deck=everything, discard=Multiset()))
+    return state.with_character(c.evolve(hand=Multiset(), deck=everything, discard=Multiset()))

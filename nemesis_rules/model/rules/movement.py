@@ -11,7 +11,6 @@ reveals its tile and exploration token. A noise roll follows unless the room was
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
@@ -21,8 +20,6 @@ from nemesis_rules.model.frames import Step
 from nemesis_rules.model.payment import pay, payments
 from nemesis_rules.model.rules.registry import ActionRule, register
 from nemesis_rules.model.state import GameState
-
-_K = TypeVar("_K")
 
 SIZE_ORDER = {"queen": 0, "breeder": 1, "adult": 2, "creeper": 3, "larva": 4}
 
@@ -60,14 +57,8 @@ def move_options(state: GameState, player: int) -> list[Decision]:
     ways = payments(c.hand, cost)
     if not ways:
         return out
-    known = _MOVES.get
     for _, destination in _exits(state, player):
-        key = (player, destination, ways)
-        decisions = known(key)
-        if decisions is None:
-            decisions = tuple(Decision.make(player, "move", to=destination, pay=cards) for cards in ways)
-            _keep(_MOVES, key, decisions)
-        out.extend(decisions)
+        out.extend([Decision.make(player, "move", to=destination, pay=cards) for cards in ways])
     return out
 
 
@@ -81,33 +72,13 @@ def careful_options(state: GameState, player: int) -> list[Decision]:
     out: list[Decision] = []
     noise = state.noise
     spaces_at = state.config.board.spaces_at
-    known = _CAREFUL_MOVES.get
     for _, destination in _exits(state, player):
         for space in spaces_at[destination]:
-            if space in noise:
-                continue
-            key = (player, destination, space, ways)
-            decisions = known(key)
-            if decisions is None:
-                decisions = tuple(
-                    Decision.make(player, "careful-move", to=destination, noise=space, pay=cards) for cards in ways
+            if space not in noise:
+                out.extend(
+                    [Decision.make(player, "careful-move", to=destination, noise=space, pay=cards) for cards in ways]
                 )
-                _keep(_CAREFUL_MOVES, key, decisions)
-            out.extend(decisions)
     return out
-
-
-_MOVES: dict[tuple[int, str, tuple[tuple[str, ...], ...]], tuple[Decision, ...]] = {}
-_CAREFUL_MOVES: dict[tuple[int, str, str, tuple[tuple[str, ...], ...]], tuple[Decision, ...]] = {}
-"""The decisions already built for a player, a destination (and Noise space) and the ways to
-pay: a decision is immutable, so the same one serves every state that offers it."""
-_KEPT_DECISIONS = 1 << 14
-
-
-def _keep(memo: dict[_K, tuple[Decision, ...]], key: _K, decisions: tuple[Decision, ...]) -> None:
-    if len(memo) >= _KEPT_DECISIONS:
-        memo.clear()
-    memo[key] = decisions
 
 
 def _diagnose_move(state: GameState, decision: Decision) -> tuple[str, str]:

@@ -106,7 +106,7 @@ def comms_variants(state: GameState, player: int) -> Variants:
 
 def send_signal(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """A Status marker on the Signal space of the character board (RU-RB p.24)."""
-    return state.with_character(replace(state.character(player), signal=True))
+    return state.with_character(state.character(player).evolve(signal=True))
 
 
 # -- Generator ---------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def laboratory(state: GameState, player: int, params: Params, ctx: Context) -> G
     if weakness is None or weakness in state.discovered:
         return state
     ctx.fire("base.weakness.slots", "base.weakness.reveal")
-    return replace(state, discovered=state.discovered | {weakness})
+    return state.evolve(discovered=state.discovered | {weakness})
 
 
 # -- Nest ----------------------------------------------------------------------------------------
@@ -199,7 +199,7 @@ def take_egg(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     if not state.first_encounter:
         ctx.fire("base.encounter.egg-not-intruder")  # meeting Eggs is no first Encounter
     c = state.character(player)
-    state = replace(state, eggs=state.eggs - 1).with_character(replace(c, hands=(*c.hands, "egg")))
+    state = state.evolve(eggs=state.eggs - 1).with_character(c.evolve(hands=(*c.hands, "egg")))
     if state.eggs == 0:
         ctx.fire("base.nest.destroyed")
     return state.push(RollNoise(player, c.position))
@@ -246,7 +246,7 @@ def check_coordinates(state: GameState, player: int, ctx: Context) -> GameState:
 
 
 def set_destination(state: GameState, destination: str, ctx: Context) -> GameState:
-    return replace(state, destination=destination)
+    return state.evolve(destination=destination)
 
 
 # -- Engines and the Engine Control Room -----------------------------------------------------------

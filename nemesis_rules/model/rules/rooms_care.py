@@ -8,8 +8,6 @@ scan) live in :mod:`healing`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import ParamValue
 from nemesis_rules.model.engine import Context
@@ -101,7 +99,7 @@ def shower_variants(state: GameState, player: int) -> Variants:
 def shower_clean(state: GameState, player: int, ctx: Context) -> GameState:
     """Discard the Slime marker (RU-RB p.25); a Fire in the room stays."""
     c = state.character(player)
-    return state.with_character(replace(c, slime=False)) if c.slime else state
+    return state.with_character(c.evolve(slime=False)) if c.slime else state
 
 
 def shower_room(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
@@ -118,7 +116,7 @@ def surgery_scan(state: GameState, player: int, ctx: Context) -> GameState:
     leave the game; a Larva on the character board is removed (RU-RB p.24)."""
     state, _ = scan_everything(state, player, ctx)
     c = state.character(player)
-    return state.with_character(replace(c, larva=False)) if c.larva else state
+    return state.with_character(c.evolve(larva=False)) if c.larva else state
 
 
 def surgery_aftercare(state: GameState, player: int, ctx: Context) -> GameState:
@@ -126,7 +124,7 @@ def surgery_aftercare(state: GameState, player: int, ctx: Context) -> GameState:
     and takes 1 Light Wound: no cards in hand until the next round (RU-RB p.24). The pass is a
     pass like any other (a Bleeding wound bleeds); with an empty hand there is nothing to discard."""
     state = reshuffle_all(state, player)
-    state = state.with_character(replace(state.character(player), passed=True))
+    state = state.with_character(state.character(player).evolve(passed=True))
     state = tables.on_pass(state, player, ctx)
     return light_wounds(state, player, 1, ctx)
 

@@ -5,7 +5,7 @@ facts.md §9, §11, §12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -19,7 +19,7 @@ def remove_malfunction(state: GameState, position: str, ctx: Context) -> GameSta
     if not room.malfunction:
         return state
     ctx.fire("base.malfunction.limit")
-    return state.with_room(position, replace(room, malfunction=False))
+    return state.with_room(position, room.evolve(malfunction=False))
 
 
 def remove_fire(state: GameState, position: str, ctx: Context) -> GameState:
@@ -27,7 +27,7 @@ def remove_fire(state: GameState, position: str, ctx: Context) -> GameState:
     if not room.fire:
         return state
     ctx.fire("base.fire.limit")
-    return state.with_room(position, replace(room, fire=False))
+    return state.with_room(position, room.evolve(fire=False))
 
 
 def doors_of(state: GameState, position: str) -> tuple[str, ...]:
@@ -111,7 +111,7 @@ class EngineReorder(Choice):
             return state
         engines = list(state.engines)
         engines[self.engine] = tuple(reversed(engines[self.engine]))
-        return replace(state, engines=tuple(engines))
+        return state.evolve(engines=tuple(engines))
 
 
 def self_destruct_can_stop(state: GameState) -> bool:
@@ -128,7 +128,7 @@ def start_self_destruct(state: GameState, ctx: Context) -> GameState:
         return state
     ctx.fire("base.self-destruct.start")
     flags = state.flags | {STARTED_THIS_ROUND} if state.phase == "player" else state.flags
-    return replace(state, self_destruct=tables.self_destruct_start(state.config), flags=flags)
+    return state.evolve(self_destruct=tables.self_destruct_start(state.config), flags=flags)
 
 
 STARTED_THIS_ROUND = "self-destruct-started-this-round"
@@ -140,7 +140,7 @@ def stop_self_destruct(state: GameState, ctx: Context) -> GameState:
     if not self_destruct_can_stop(state):
         return state
     ctx.fire("base.self-destruct.stop")
-    return replace(state, self_destruct=None, flags=state.flags - {STARTED_THIS_ROUND})
+    return state.evolve(self_destruct=None, flags=state.flags - {STARTED_THIS_ROUND})
 
 
 def working_computer_rooms(state: GameState) -> list[str]:

@@ -19,8 +19,8 @@ INFECTED = "contamination-infected"
 
 def _kill_hibernators(state: GameState, ctx: Context, clause: str) -> GameState:
     ctx.fire(clause)
-    return replace(
-        state, characters=tuple(replace(c, status="dead") if c.status == "hibernating" else c for c in state.characters)
+    return state.evolve(
+        characters=tuple(c.evolve(status="dead") if c.status == "hibernating" else c for c in state.characters)
     )
 
 
@@ -41,8 +41,8 @@ class EngineCheck(Step):
         if damaged >= 2:
             state = _kill_hibernators(state, ctx, "base.end.engines")
             aside = Multiset.of(i.token for i in state.intruders if i.token is not None)
-            return replace(
-                state, flags=state.flags | {"ship-destroyed"}, intruders=(), token_pool=state.token_pool.union(aside)
+            return state.evolve(
+                flags=state.flags | {"ship-destroyed"}, intruders=(), token_pool=state.token_pool.union(aside)
             )
         return state
 
@@ -59,16 +59,15 @@ class CoordinatesCheck(Step):
             return state
         ctx.fire("base.end.coordinates")
         place = tables.coordinates_cards(state.config)[state.coordinates].destination(state.destination)
-        state = replace(state, flags=state.flags | {f"ship-reaches-{place}"})
+        state = state.evolve(flags=state.flags | {f"ship-reaches-{place}"})
         if place == "earth":
             return state
         keep = {c.player for c in state.characters if place == "mars" and "quarantine" in c.objectives[:1]}
         if keep:
             ctx.fire("base.objective.quarantine", "base.end.quarantine-mars")
-        return replace(
-            state,
+        return state.evolve(
             characters=tuple(
-                replace(c, status="dead") if c.status == "hibernating" and c.player not in keep else c
+                c.evolve(status="dead") if c.status == "hibernating" and c.player not in keep else c
                 for c in state.characters
             ),
         )
@@ -91,7 +90,7 @@ class ContaminationCheck(Step):
         ctx.fire("base.end.contamination-check")
         if not c.larva and INFECTED not in everything:
             return state
-        state = state.with_character(replace(c, hand=EMPTY, discard=EMPTY, deck=everything))
+        state = state.with_character(c.evolve(hand=EMPTY, discard=EMPTY, deck=everything))
         return state.push(FinalDraw(self.player, 4))
 
 
@@ -108,11 +107,11 @@ class FinalDraw(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         c = state.character(self.player)
-        c = replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome))
+        c = c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome))
         state = state.with_character(c)
         if outcome.startswith("contamination"):
             ctx.fire(self.clause)
-            return state.with_character(replace(c, status="dead"))
+            return state.with_character(c.evolve(status="dead"))
         if self.left > 1 and c.deck:
             return state.push(replace(self, left=self.left - 1))
         return state

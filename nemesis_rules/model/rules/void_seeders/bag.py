@@ -5,7 +5,7 @@ adding random Void Seeder tokens, and bag development (void-seeders-rulebook.txt
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.config import GameConfig
@@ -61,7 +61,7 @@ class SupplyTokenDraw(ChanceNode):
         return tuple((t, n) for t, n in state.token_pool.items() if is_seeder_token(t) and n > 0)
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        return replace(state, token_pool=state.token_pool.remove(outcome), bag=state.bag.add(outcome))
+        return state.evolve(token_pool=state.token_pool.remove(outcome), bag=state.bag.add(outcome))
 
 
 def add_random_tokens(state: GameState, count: int, clause: str) -> GameState:
@@ -77,7 +77,7 @@ class FillBag(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         ctx.fire("vs.setup.intruder-bag", "vs.supply.tokens")  # the Blank and the tokens come from the box's supply
         composition = dict(data(state.config).setup_bag.composition(state.config.players))
-        state = replace(state, bag=state.bag.add(BLANK, composition.get(BLANK, 0)))
+        state = state.evolve(bag=state.bag.add(BLANK, composition.get(BLANK, 0)))
         return add_random_tokens(state, composition.get(SEEDER_TOKEN, 0), "vs.setup.intruder-bag")
 
 
@@ -89,7 +89,7 @@ def add_insanity_tokens(state: GameState, ctx: Context) -> GameState:
     """Setup step 18: one Insanity token of each player's colour into the bag."""
     ctx.fire("vs.setup.insanity-tokens", "vs.insanity.tokens")
     tokens = Multiset.of(insanity_token(state.config, p) for p in range(1, state.config.players + 1))
-    return replace(state, bag=state.bag.union(tokens))
+    return state.evolve(bag=state.bag.union(tokens))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,7 @@ def bag_development(state: GameState, token: str, ctx: Context) -> GameState:
             )
             if reading == "remove-redraw":
                 ctx.fire("vs.bag.insanity-absent")
-                state = replace(state, bag=state.bag.remove(token), removed=state.removed.add(f"token:{token}"))
+                state = state.evolve(bag=state.bag.remove(token), removed=state.removed.add(f"token:{token}"))
                 return state.push(BagDevelopmentStep())
             return state
         ctx.fire("vs.bag.insanity-panic")

@@ -12,8 +12,6 @@ encountering Character resolve a Panic card.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.rules.void_seeders.bag import AddRandomToken
 from nemesis_rules.model.rules.void_seeders.components import (
@@ -58,7 +56,7 @@ def encounter_token(state: GameState, token: str, player: int, position: str, ct
     state = fill_noiseless(state, position, ctx)
     if is_insanity_token(token):
         ctx.fire("vs.encounter.insanity-noise", "vs.encounter.insanity-panic", "vs.encounter.insanity-return")
-        return replace(state, bag=state.bag.add(token)).push(ResolvePanic(player))
+        return state.evolve(bag=state.bag.add(token)).push(ResolvePanic(player))
     ctx.fire("vs.encounter.blank-noise", "vs.encounter.blank-return")
     if not state.bag and seeders_in_supply(state):
         reading = ctx.gap(
@@ -69,7 +67,7 @@ def encounter_token(state: GameState, token: str, player: int, position: str, ct
         )
         if reading == "add-void-seeder":
             state = state.push(AddRandomToken("vs.gap.encounter-blank-last-token"))
-    return replace(state, bag=state.bag.add(token))
+    return state.evolve(bag=state.bag.add(token))
 
 
 def _void_seeder_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
@@ -100,8 +98,8 @@ def set_aside(state: GameState, token: str, ctx: Context) -> GameState:
     )
     if reading == "supply":
         ctx.fire("base.bag.removed-to-pool")
-        return replace(state, token_pool=state.token_pool.add(token))
-    return replace(state, removed=state.removed.add(f"token:{token}"))
+        return state.evolve(token_pool=state.token_pool.add(token))
+    return state.evolve(removed=state.removed.add(f"token:{token}"))
 
 
 def attack_procedure(state: GameState, intruder: Intruder, target: int, why: str, ctx: Context) -> GameState:

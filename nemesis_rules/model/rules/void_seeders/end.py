@@ -10,7 +10,7 @@ check also runs is ruling vs.ambiguity.contamination-check-infected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Frame, Step
@@ -77,7 +77,7 @@ class FinalShuffle(Step):
             return state
         else:
             ctx.fire("vs.end.contamination-check.final-draw")
-        state = state.with_character(replace(c, hand=EMPTY, discard=EMPTY, deck=everything))
+        state = state.with_character(c.evolve(hand=EMPTY, discard=EMPTY, deck=everything))
         return state.push(FinalDraw(self.player, 4)) if everything else state
 
 

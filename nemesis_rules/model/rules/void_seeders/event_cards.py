@@ -9,7 +9,7 @@ whose tile is revealed unless ruling vs.gap.event-unexplored-rooms says otherwis
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
@@ -77,7 +77,7 @@ class DrawToFive(Step):
             if not c.discard:
                 return state
             ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(replace(c, deck=c.discard, discard=c.deck))
+            state = state.with_character(c.evolve(deck=c.discard, discard=c.deck))
         return state.push(ActionCardDraw(self.player), DrawToFive(self.player))
 
 
@@ -100,7 +100,7 @@ class DiscardHand(Step):
         c = state.character(self.player)
         if not c.active:
             return state
-        return state.with_character(replace(c, hand=EMPTY, discard=c.discard.union(c.hand)))
+        return state.with_character(c.evolve(hand=EMPTY, discard=c.discard.union(c.hand)))
 
 
 def hunt(state: GameState, ctx: Context) -> GameState:
@@ -268,7 +268,7 @@ def ship_ai_failure(state: GameState, ctx: Context) -> GameState:
     if reading == "across-computer-rooms" and broken >= 2:
         if state.self_destruct is None:
             ctx.fire("base.self-destruct.start")
-            state = replace(state, self_destruct=tables.self_destruct_start(state.config))
+            state = state.evolve(self_destruct=tables.self_destruct_start(state.config))
         return state
     return place_malfunction(state, rooms[0], ctx) if rooms else state
 

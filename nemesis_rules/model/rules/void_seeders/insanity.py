@@ -10,8 +10,6 @@ through :func:`raise_insanity` or :func:`lower_insanity`; the pure functions
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.rules.void_seeders.components import data
 from nemesis_rules.model.state import GameState
@@ -75,7 +73,7 @@ def raise_insanity(
     ctx.fire("vs.insanity.track")
     if c.insanity < FLOOR <= level:
         ctx.fire("vs.insanity.no-return-below-3")
-    return state.with_character(replace(c, insanity=level))
+    return state.with_character(c.evolve(insanity=level))
 
 
 def can_lower(state: GameState, player: int) -> bool:
@@ -108,7 +106,7 @@ def lower_insanity(state: GameState, player: int, ctx: Context, *, to: int | Non
             ctx.fire("vs.insanity.no-return-below-3")
         return state
     ctx.fire("vs.insanity.track")
-    return state.with_character(replace(c, insanity=level))
+    return state.with_character(c.evolve(insanity=level))
 
 
 def infected_result(state: GameState, player: int, ctx: Context) -> GameState:

@@ -9,7 +9,7 @@ when the Lairs are gone the Despoiler is killed (ruling vs.ambiguity.despoiler-k
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
@@ -34,7 +34,7 @@ def reveal_lair(state: GameState, position: str, ctx: Context) -> GameState:
     state, _ = place_lair(state, position, ctx)
     room = state.room(position)
     if room.items is not None and state.config.ruling("vs.data.lair-item-counter") == "two":
-        state = state.with_room(position, replace(room, items=2))
+        state = state.with_room(position, room.evolve(items=2))
     return state
 
 
@@ -114,9 +114,9 @@ def destroy_lair(state: GameState, lair: Intruder, ctx: Context) -> GameState:
     )
     if carcasses < tables.supply(state.config, "carcass"):
         ctx.fire("vs.lair.carcass")
-        state = state.with_room(lair.position, replace(room, objects=room.objects.add("carcass")))
+        state = state.with_room(lair.position, room.evolve(objects=room.objects.add("carcass")))
     ctx.fire("vs.lair.destroyed-slot")
-    state = replace(state, flags=state.flags | {f"{DESTROYED_LAIR}-{destroyed_lairs(state) + 1}"})
+    state = state.evolve(flags=state.flags | {f"{DESTROYED_LAIR}-{destroyed_lairs(state) + 1}"})
     return _despoiler_check(state, ctx)
 
 
@@ -138,7 +138,7 @@ def _despoiler_check(state: GameState, ctx: Context) -> GameState:
         return state
     ctx.fire("vs.lair.despoiler-killed", "vs.lair.great-hunt")
     # The Great Hunt asks for the Queen's death; in this expansion the Despoiler's fulfils it.
-    state = replace(state, flags=state.flags | {DESPOILER_KILLED, "queen-killed"})
+    state = state.evolve(flags=state.flags | {DESPOILER_KILLED, "queen-killed"})
     despoilers = [i for i in state.intruders if i.kind == "despoiler"]
     for despoiler in despoilers:
         state = state.without_intruder(despoiler.id)

@@ -9,7 +9,7 @@ miniature goes into the bag; 9 bag development; then the round ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Frame, Step
@@ -69,9 +69,9 @@ def _burn_eggs(state: GameState) -> GameState:
     for position in state.config.board.positions:
         room = state.room(position)
         if room.fire and room.tile == "nest" and state.eggs > 0:
-            state = replace(state, eggs=state.eggs - 1)
+            state = state.evolve(eggs=state.eggs - 1)
         elif room.fire and room.objects.count("egg"):
-            state = state.with_room(position, replace(room, objects=room.objects.remove("egg")))
+            state = state.with_room(position, room.evolve(objects=room.objects.remove("egg")))
     return state
 
 

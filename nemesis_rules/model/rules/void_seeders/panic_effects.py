@@ -9,7 +9,7 @@ done, ruling ``vs.gap.panic-partial-effect`` decides whether the card still coun
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
@@ -209,7 +209,7 @@ def _sabotage_ok(state: GameState, player: int, ctx: Context) -> bool:
 
 def sabotage(state: GameState, player: int, ctx: Context) -> GameState:
     position = _room_of(state, player)
-    return state.with_room(position, replace(state.room(position), items=0))
+    return state.with_room(position, state.room(position).evolve(items=0))
 
 
 def self_mutilation(state: GameState, player: int, ctx: Context) -> GameState:
@@ -269,7 +269,7 @@ class DiscardOneChoice(Choice):
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         card = decision.text("card")
         c = state.character(self.player)
-        return state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
+        return state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
 
 
 def _ripping_ok(state: GameState, player: int, ctx: Context) -> bool:
@@ -293,7 +293,7 @@ def _undress(state: GameState, player: int, wound: str) -> GameState:
     c = state.character(player)
     dressed = list(c.dressed)
     dressed.remove(wound)
-    return state.with_character(replace(c, dressed=tuple(dressed)))
+    return state.with_character(c.evolve(dressed=tuple(dressed)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +334,7 @@ class HopelessDraw(Step):
         if len(self.drawn) < 3 and (c.deck or c.discard):
             if not c.deck:
                 ctx.fire("base.round.reshuffle-discard")
-                state = state.with_character(replace(c, deck=c.discard, discard=c.deck))
+                state = state.with_character(c.evolve(deck=c.discard, discard=c.deck))
             return state.push(HopelessCard(self.player, self.drawn))
         keepable = sorted({card for card in self.drawn if not card.startswith("contamination")})
         if not keepable:
@@ -349,7 +349,7 @@ def _discard_drawn(state: GameState, player: int, cards: tuple[str, ...]) -> Gam
     """The drawn ``cards`` go from the hand to the discard pile."""
     c = state.character(player)
     drawn = Multiset.of(cards)
-    return state.with_character(replace(c, hand=c.hand.difference(drawn), discard=c.discard.union(drawn)))
+    return state.with_character(c.evolve(hand=c.hand.difference(drawn), discard=c.discard.union(drawn)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,7 +364,7 @@ class HopelessCard(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         c = state.character(self.player)
-        state = state.with_character(replace(c, deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
+        state = state.with_character(c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
         return state.push(HopelessDraw(self.player, (*self.drawn, outcome)))
 
 
@@ -385,8 +385,8 @@ class HopelessChoice(Choice):
         rest = list(self.drawn)
         rest.remove(card)
         c = state.character(self.player)
-        state = state.with_character(replace(c, hand=c.hand.remove(card)))
-        state = replace(state, removed=state.removed.add(f"action-card:{self.player}:{card}"))
+        state = state.with_character(c.evolve(hand=c.hand.remove(card)))
+        state = state.evolve(removed=state.removed.add(f"action-card:{self.player}:{card}"))
         return _discard_drawn(state, self.player, tuple(rest))
 
 

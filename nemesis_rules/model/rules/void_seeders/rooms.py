@@ -8,7 +8,6 @@ Laboratory Equipment (ruling vs.gap.lab-equipment-corpse).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from nemesis_rules.model.actions import ParamValue
 from nemesis_rules.model.engine import Context
@@ -93,7 +92,7 @@ def laboratory(state: GameState, player: int, params: Mapping[str, ParamValue], 
     if weakness is None or weakness in state.discovered:
         return state
     ctx.fire("vs.change.laboratory", "base.weakness.reveal", "vs.change.weakness-deck")
-    return replace(state, discovered=state.discovered | {weakness})
+    return state.evolve(discovered=state.discovered | {weakness})
 
 
 def laboratory_equipment_variants(state: GameState, player: int) -> Variants:
@@ -127,7 +126,7 @@ def laboratory_equipment(state: GameState, player: int, params: Mapping[str, Par
     if weakness is None or weakness in state.discovered:
         return state
     ctx.fire("base.weakness.reveal")
-    return replace(state, discovered=state.discovered | {weakness})
+    return state.evolve(discovered=state.discovered | {weakness})
 
 
 def register() -> None:

@@ -8,8 +8,6 @@ Void Seeder miniatures carry no token: the token drawn in an Encounter is put as
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model import tables
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.rules.void_seeders.components import LAIR, data
@@ -47,7 +45,7 @@ def _available(state: GameState, kind: str, ctx: Context) -> bool:
 
 def _new(state: GameState, kind: str, position: str) -> tuple[GameState, int]:
     new = Intruder(id=state.next_intruder, kind=kind, position=position)
-    state = replace(state, next_intruder=state.next_intruder + 1)
+    state = state.evolve(next_intruder=state.next_intruder + 1)
     return state.with_intruder(new), new.id
 
 

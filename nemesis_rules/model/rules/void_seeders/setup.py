@@ -12,8 +12,6 @@ starts at 1. The Engines start explored, so a token lying there is revealed on t
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nemesis_rules.model import tables
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context
@@ -67,7 +65,7 @@ def finish_setup(state: GameState, ctx: Context) -> GameState:
         if reading == "first-entry":
             for position in engines:
                 if state.room(position).token:
-                    state = state.with_room(position, replace(state.room(position), explored=False))
+                    state = state.with_room(position, state.room(position).evolve(explored=False))
     return state
 
 
