@@ -94,10 +94,10 @@ def _quest_slugs(state: GameState, player: int) -> tuple[str, ...]:
 
 
 def _held_category(state: GameState, player: int) -> Callable[[str], str]:
-    """A hand slot holds Item cards, or the holder's own Heavy quest item once it is active."""
-    quests = _quest_slugs(state, player)
-    own = f"quest:{player}"
-    return lambda key: own if key in quests else ITEMS
+    """A hand slot holds Item cards, or an active Heavy quest item, counted with its owner's
+    quest items wherever it is held (once active it is traded like any Heavy item)."""
+    owners = {slug: f"quest:{c.player}" for c in state.characters for slug in _quest_slugs(state, c.player)}
+    return lambda key: owners.get(key, ITEMS)
 
 
 def _quests_on_board(state: GameState, c: Character, value: tuple[tuple[str, str], ...]) -> dict[str, int]:

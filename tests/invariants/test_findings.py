@@ -173,3 +173,19 @@ def test_what_the_end_of_the_player_phase_starts_resolves_before_the_event_steps
     top = state.pending[-1]
     assert type(top).__name__ == "SupplyTokenDraw" and top.clause_for(state) == "vs.injury.defeat-token"
     assert [type(f).__name__ for f in state.pending[:-1]] == ["QueueEventSteps"]  # the events come after
+
+
+def test_an_active_heavy_quest_item_traded_away_is_still_counted_once() -> None:
+    """Found by fuzz (seed 160, Void Seeders, 5 players): the Scout's active Motion Scanner, a Heavy
+    quest item in a hand slot, was traded to another Character; the card ledger counted it among
+    the Item cards and missing from the Scout's quest items (conservation.cards)."""
+    from pathlib import Path
+
+    from nemesis_rules.invariants import named
+    from nemesis_rules.record import read_record, replay_record
+
+    record = read_record(Path(__file__).parent / "data" / "active-quest-item-traded.jsonl")
+    result = replay_record(record, invariants=(named.conservation_cards,))  # type: ignore[attr-defined]
+    assert not result.problems
+    holder = next(c for c in result.final_state.characters if "motion-scanner-sensor" in c.hands)
+    assert holder.name != "scout"  # traded away, and still accounted for
