@@ -55,8 +55,9 @@ def test_base_bag_creeper_leaves_the_bag_and_a_breeder_comes_in(game: GameState)
 
 def test_base_bag_removed_to_pool_a_larva_token_joins_the_supply(game: GameState) -> None:
     # the Larva token taken out of the bag is beside the board again, ready to come back
-    after, _ = develop(game, "larva-1")
+    after, fired = develop(game, "larva-1")
     assert count(after.token_pool, "larva") == count(game.token_pool, "larva") + 1
+    assert "base.bag.removed-to-pool" in fired
 
 
 def test_base_bag_adult_every_player_not_in_combat_rolls_for_noise(game: GameState) -> None:

@@ -45,6 +45,7 @@ def _grow_token(state: GameState, token: str, kind: str, ctx: Context) -> GameSt
         )
         if reading == "keep-token":
             return state
+    ctx.fire("base.bag.removed-to-pool")  # the drawn token joins the supply beside the board
     state = state.evolve(bag=state.bag.remove(token), token_pool=state.token_pool.add(token))
     return _from_pool(state, grown)
 
