@@ -11,6 +11,14 @@ Every preference is a probability, so seeded games stay varied (and the same for
   while contaminated, Military Drugs only with a Contamination card in hand, a Taser on an
   Intruder rather than a Character, a Grenade only into a neighbouring room (its blast wounds
   every Character in the target room, the thrower too).
+* **Reload the Flamethrower** (facts.md §6, base.item.chemicals): Chemicals are the only
+  way to reload a Flamethrower that has shot; a character holding one keeps Chemicals from a
+  search (as if they completed a recipe), searches a yellow or white room for them (both
+  :data:`RELOAD`) and uses them to reload (:data:`RELOAD`) before crafting them into
+  something else.
+* **Send the Signal** (RU-RB p.24, base.room.comms-room) when the Comms Room offers it
+  (:data:`SIGNAL`): Objectives ask for it, and the Comms Key (base.item.comms-key) shows an
+  Objective of a Character who sent it.
 * **Craft** whenever a recipe can be paid (base.craft.recipes); **search** a room with items
   left (base.search.draw-two); when keeping one of two cards drawn, prefer the one that
   completes a recipe, then a weapon or a rarely seen item.
@@ -80,6 +88,11 @@ IGNORE_ATTACK = 0.9
 """How often a Surprise Attack (or a Larva's) is ignored with Nerves of Steel or the Armor when they allow it."""
 REST = 0.7
 """How often Rest is played to scan a hand holding two Contamination cards or more."""
+RELOAD = 0.9
+"""How often offered Chemicals reload the held Flamethrower (their variants: it is not full)."""
+FLAMETHROWER = "flamethrower"
+SIGNAL = 0.6
+"""How often the Comms Room's Signal is sent when offered."""
 MOVES = ("move", "careful-move")
 
 RARE_USES = frozenset(
@@ -146,6 +159,20 @@ def _condition_holds(state: GameState, decision: Decision) -> bool:
     return True
 
 
+def _seeks_chemicals(state: GameState, player: int) -> bool:
+    """Whether ``player`` holds a Flamethrower that has shot, has no Chemicals to reload it, and
+    stands in a room whose search may draw them (yellow, or white: the searcher picks)."""
+    from nemesis_rules.model.rules.item_effects import capacity
+
+    c = state.character(player)
+    if FLAMETHROWER not in c.hands or "chemicals" in c.inventory:
+        return False
+    if c.ammo_of(FLAMETHROWER) >= capacity(state, player, FLAMETHROWER):
+        return False
+    tile = state.room(c.position).tile
+    return tile is not None and tables.room_colour(state.config, tile) in ("yellow", "white")
+
+
 def _weakness_hidden(state: GameState, obj: str) -> bool:
     """Whether the Weakness that ``obj`` is analysed for is still hidden."""
     slot = OBJECT_SLOTS.get(obj)
@@ -191,13 +218,17 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
             continue
         kind = a.kind
         if kind == "use-item":
-            if a.get("item") in RARE_USES and _condition_holds(state, a):
+            if a.get("item") == "chemicals" and a.get("weapon") == FLAMETHROWER:
+                buckets.setdefault("reload", []).append(a)
+            elif a.get("item") in RARE_USES and _condition_holds(state, a):
                 buckets.setdefault("use", []).append(a)
         elif kind == "craft":
             buckets.setdefault("craft", []).append(a)
         elif kind == "room-action":
             if a.get("room") == "laboratory":
                 buckets.setdefault("analyse", []).append(a)
+            elif a.get("room") == "comms-room":
+                buckets.setdefault("signal", []).append(a)
         elif kind in ("activate-quest", "use-quest"):
             bucket = "analyse" if a.get("item") == "laboratory-equipment" and kind == "use-quest" else "quest"
             buckets.setdefault(bucket, []).append(a)
@@ -208,7 +239,7 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
             if _weakness_hidden(state, str(a.get("object"))):
                 buckets.setdefault("pick-up", []).append(a)
         elif kind == "play-card" and a.get("card") == "search":
-            buckets.setdefault("search", []).append(a)
+            buckets.setdefault("reload" if _seeks_chemicals(state, frame.player) else "search", []).append(a)
         elif kind == "play-card" and a.get("card") == "rest" and _contamination_cards(state, frame.player) >= 2:
             buckets.setdefault("rest", []).append(a)
         if a.get("repair") == "malfunction" and _laboratory_blocked(state, frame.player):
@@ -221,9 +252,11 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
         return None
     for bucket, chance in (
         ("analyse", ANALYSE),
+        ("reload", RELOAD),
         ("rest", REST),
         ("craft", CRAFT),
         ("use", IN_ITS_MOMENT),
+        ("signal", SIGNAL),
         ("shoot", SHOOT),
         ("quest", QUEST),
         ("pick-up", PICK_UP),
@@ -246,8 +279,11 @@ def _by_item(options: list[Action], rng: random.Random) -> list[Action]:
 
 
 def _keep_score(state: GameState, character: Character, card: str) -> int:
-    """How much the player wants to keep ``card``: 3 if it completes a recipe with the inventory,
-    2 for a weapon, 1 for an item of :data:`RARE_USES`, 0 otherwise."""
+    """How much the player wants to keep ``card``: 3 if it completes a recipe with the inventory
+    (or is Chemicals to reload a held Flamethrower), 2 for a weapon, 1 for an item of
+    :data:`RARE_USES`, 0 otherwise."""
+    if card == "chemicals" and FLAMETHROWER in character.hands:
+        return 3
     component = getattr(tables.item(state.config, card), "component", None)
     if component:
         have = {getattr(tables.item(state.config, s), "component", None) for s in character.inventory.distinct()}

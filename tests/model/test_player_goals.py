@@ -122,6 +122,17 @@ def test_item_goal_takes_the_self_destruct_key_in_a_computer_room(game: GameStat
     assert _kinds(_goals(state))["use-item:self-destruct-key"] >= TRIES * 0.7
 
 
+def test_item_goal_sends_the_signal_in_the_comms_room(game: GameState) -> None:
+    state = explored(move_character(game, 1, "12"), "12")  # seed 0: the Comms Room is at 12
+    assert state.room("12").tile == "comms-room"
+    signals = [g for g in _goals(state) if g is not None and g.kind == "room-action"]
+    assert TRIES * 0.4 <= len(signals) <= TRIES * 0.8  # a probability, not a rule
+    after, fired = run(state, [signals[0]])
+    assert after.character(1).signal and "base.room.comms-room" in fired
+    sent = state.with_character(replace(state.character(1), signal=True))
+    assert all(g is None or g.kind != "room-action" for g in _goals(sent))
+
+
 def test_item_goal_crafts_when_a_recipe_is_possible(game: GameState) -> None:
     state = equip(game, 1, "chemicals", "medkit")
     goals = _goals(state)
@@ -145,6 +156,37 @@ def test_item_goal_keeps_the_card_that_completes_a_recipe(game: GameState) -> No
     kept = Counter(str(g.get("item")) for g in _goals(state) if g is not None)
     assert kept["tools"] >= TRIES * 0.6
     assert kept["space-suit"] == 0
+
+
+def _flamethrower(state: GameState, ammo: int, *items: str) -> GameState:
+    """Player 1 holds a Flamethrower with ``ammo`` shots left and ``items`` in the inventory."""
+    return equip(state, 1, *items, hands=("flamethrower",), ammo=(("flamethrower", ammo),))
+
+
+def test_item_goal_reloads_a_flamethrower_that_has_shot_with_chemicals(game: GameState) -> None:
+    # Chemicals and a Medkit would craft an Antidote: reloading the Flamethrower comes first
+    state = _flamethrower(game, 1, "chemicals", "medkit")
+    kinds = _kinds(_goals(state))
+    assert kinds["use-item:chemicals"] >= TRIES * 0.8
+    full = _kinds(_goals(_flamethrower(game, 4, "chemicals", "medkit")))
+    assert full["use-item:chemicals"] == 0  # a full Flamethrower needs no Chemicals
+    after, fired = run(state, [next(g for g in _goals(state) if g is not None and g.get("item") == "chemicals")])
+    assert after.character(1).ammo_of("flamethrower") == 4 and "base.item.chemicals" in fired
+
+
+def test_item_goal_searches_a_yellow_room_for_chemicals_to_reload_the_flamethrower(game: GameState) -> None:
+    state = explored(move_character(game, 1, "08"), "08")  # seed 0: a yellow room at 08
+    state = state.with_room("08", replace(state.room("08"), items=2))
+    assert state.room("08").tile == "airlock-control"
+
+    def searches(ammo: int) -> int:
+        return sum(1 for g in _goals(_flamethrower(state, ammo)) if g is not None and g.get("card") == "search")
+
+    assert searches(1) >= TRIES * 0.8
+    assert searches(4) <= TRIES * 0.7  # a full Flamethrower: the ordinary search chance(game: GameState) -> None:
+    state = with_frames(_flamethrower(game, 1), SearchKeep(1, "yellow", ("chemicals", "space-suit")))
+    kept = Counter(str(g.get("item")) for g in _goals(state) if g is not None)
+    assert kept["chemicals"] >= TRIES * 0.6 and kept["space-suit"] == 0
 
 
 # -- the Laboratory and the Weaknesses --------------------------------------------------------------

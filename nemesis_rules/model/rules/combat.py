@@ -30,6 +30,18 @@ def injure(state: GameState, intruder_id: int, count: int, ctx: Context) -> Game
     return tables.injure(state, intruder, count, ctx)
 
 
+def destroy_nest_eggs(state: GameState, count: int, ctx: Context) -> GameState:
+    """Destroy up to ``count`` of the Nest's Eggs (the Intruder board's); when the last one goes
+    the Nest is destroyed (base.nest.destroyed; facts.md §8, base-rules-reference.txt Nest)."""
+    destroyed = min(count, state.eggs)
+    if destroyed <= 0:
+        return state
+    state = state.evolve(eggs=state.eggs - destroyed)
+    if state.eggs == 0:
+        ctx.fire("base.nest.destroyed")
+    return state
+
+
 @dataclass(frozen=True, slots=True)
 class EnduranceCheck(Step):
     """Draw ``cards`` attack cards (``drawn`` so far) and compare blood with injuries."""
@@ -99,6 +111,13 @@ def kill_intruder(state: GameState, intruder: Intruder, ctx: Context) -> GameSta
     return tables.intruder_dies(state, intruder, ctx)
 
 
+def carcasses_out(state: GameState) -> int:
+    """Carcass tokens out of the supply: lying in rooms or carried in a Character's hands
+    (base.supply.components: the box holds 8)."""
+    lying = sum(r.objects.count("carcass") for r in state.rooms)
+    return lying + sum(c.hands.count("carcass") for c in state.characters)
+
+
 def base_intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
     from nemesis_rules.model.rules.intruders import remove_intruder
 
@@ -107,8 +126,7 @@ def base_intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> Ga
     state = remove_intruder(state, intruder.id, ctx, to_bag=False)
     if intruder.kind != "larva":
         room = state.room(intruder.position)
-        carcasses = sum(r.objects.count("carcass") for r in state.rooms)
-        if carcasses < tables.supply(state.config, "carcass"):
+        if carcasses_out(state) < tables.supply(state.config, "carcass"):
             ctx.fire("base.endurance.carcass")
             state = state.with_room(intruder.position, room.evolve(objects=room.objects.add("carcass")))
         else:

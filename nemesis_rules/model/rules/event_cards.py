@@ -166,7 +166,9 @@ def evacuation_pod_ejection(state: GameState, ctx: Context) -> GameState:
 
 
 def hatching(state: GameState, ctx: Context) -> GameState:
-    state = state.evolve(eggs=max(0, state.eggs - 1))
+    from nemesis_rules.model.rules.combat import destroy_nest_eggs
+
+    state = destroy_nest_eggs(state, 1, ctx)  # an Egg hatches; the last one leaves no Nest (base.nest.destroyed)
     infested = False
     for c in state.characters:
         if c.active and state.room(c.position).tile == "nest" and c.hand.total == 0 and not c.larva:

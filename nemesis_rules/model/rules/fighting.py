@@ -202,7 +202,7 @@ def resolve_attack(
 ) -> GameState:
     """Turn a die face into Injuries on the target, with the weapon's ability and the known
     Weaknesses; Melee deals at most 1 and a miss costs a Serious Wound."""
-    from nemesis_rules.model.rules.combat import injure
+    from nemesis_rules.model.rules.combat import destroy_nest_eggs, injure
     from nemesis_rules.model.rules.markers import place_fire
     from nemesis_rules.model.rules.noise import RollNoise
     from nemesis_rules.model.rules.wounds import serious_wounds
@@ -243,7 +243,7 @@ def resolve_attack(
         if destroyed:
             # one Injury destroys one Egg; Eggs are no Intruders (no first-Encounter choice)
             ctx.fire("base.nest.destroy-eggs", "base.endurance.egg", "base.encounter.egg-not-intruder")
-        state = state.evolve(eggs=state.eggs - destroyed)
+        state = destroy_nest_eggs(state, destroyed, ctx)
         return state.push(RollNoise(player, position))
     if injuries == 0:
         return state

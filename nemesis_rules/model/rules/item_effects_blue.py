@@ -118,6 +118,7 @@ def _molotov_variants(state: GameState, player: int) -> Variants:
 def _molotov(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Fire in the room; every Intruder there 1 Injury (2 with Vulnerability to Fire), every
     Character there 1 Serious Wound; in the Nest 1 Egg is destroyed and a noise roll follows."""
+    from nemesis_rules.model.rules.combat import destroy_nest_eggs
     from nemesis_rules.model.rules.markers import place_fire
     from nemesis_rules.model.rules.noise import RollNoise
 
@@ -137,7 +138,7 @@ def _molotov(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     frames.extend(SeriousWound(c.player) for c in state.characters_at(position))
     if _nest_with_eggs(state, position):
         ctx.fire("base.nest.destroy-eggs")
-        state = replace(state, eggs=state.eggs - MOLOTOV_EGGS)
+        state = destroy_nest_eggs(state, MOLOTOV_EGGS, ctx)
         frames.append(RollNoise(player, here))
     return state.push(*frames)
 

@@ -83,6 +83,7 @@ def _grenade(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     """The target takes 2 Injuries (in the Nest: 2 Eggs are destroyed and a noise roll follows,
     facts.md §9); every other Intruder there 1 Injury; every Character there, the thrower
     included, 1 Serious Wound."""
+    from nemesis_rules.model.rules.combat import destroy_nest_eggs
     from nemesis_rules.model.rules.noise import RollNoise
     from nemesis_rules.model.rules.wounds import SeriousWound
 
@@ -91,7 +92,7 @@ def _grenade(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     if target == EGGS:
         position = _nest_in_reach(state, player) or state.character(player).position
         ctx.fire("base.nest.destroy-eggs")
-        state = replace(state, eggs=max(0, state.eggs - GRENADE_EGGS))
+        state = destroy_nest_eggs(state, GRENADE_EGGS, ctx)
     else:
         position = next(i.position for i in state.intruders if str(i.id) == target)
         frames.append(ItemInjury(int(target), 2))
