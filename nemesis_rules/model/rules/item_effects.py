@@ -12,7 +12,7 @@ drop, and the Weakness queries that other modules are asked to call.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, ParamValue
@@ -158,11 +158,11 @@ def weapon_leaves(state: GameState, player: int, weapon: str, receiver: int | No
     c = state.character(player)
     if tag not in c.mods:
         return state
-    state = state.with_character(replace(c, mods=c.mods - {tag}))
+    state = state.with_character(c.evolve(mods=c.mods - {tag}))
     if receiver is None:
         return discard_item(state, EXTENDED_MAGAZINE)
     r = state.character(receiver)
-    return state.with_character(replace(r, mods=r.mods | {tag}))
+    return state.with_character(r.evolve(mods=r.mods | {tag}))
 
 
 # -- cards, passing, moving --------------------------------------------------------------------
@@ -184,7 +184,7 @@ class DrawActionCards(Step):
             if not c.discard:
                 return state
             ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(replace(c, deck=c.discard, discard=c.deck))
+            state = state.with_character(c.evolve(deck=c.discard, discard=c.deck))
         return state.push(ActionCardDraw(self.player), DrawActionCards(self.player, self.count - 1))
 
 
@@ -194,7 +194,7 @@ def force_pass(state: GameState, player: int, ctx: Context) -> GameState:
     c = state.character(player)
     if c.passed or not c.active:
         return state
-    state = state.with_character(replace(c, passed=True))
+    state = state.with_character(c.evolve(passed=True))
     return tables.on_pass(state, player, ctx)
 
 
@@ -214,7 +214,7 @@ class MoveWithoutCorridor(Step):
         if not c.active or c.position != self.origin:
             return state
         occupied = bool(state.characters_at(self.to) or state.intruders_at(self.to))
-        state = state.with_character(replace(c, position=self.to))
+        state = state.with_character(c.evolve(position=self.to))
         return enter_room(state, self.player, self.to, None, occupied, None, ctx)
 
 
@@ -246,7 +246,7 @@ def unexplored(state: GameState) -> list[str]:
 
 def note_seen(state: GameState, player: int, *what: str) -> GameState:
     """Record what a player has secretly looked at, as ``seen:<player>:<what>`` facts."""
-    return replace(state, flags=state.flags | {f"{SEEN}:{player}:{w}" for w in what})
+    return state.evolve(flags=state.flags | {f"{SEEN}:{player}:{w}" for w in what})
 
 
 # -- Adrenaline Injection ---------------------------------------------------------------------------
@@ -266,7 +266,7 @@ def clear_old_adrenaline(state: GameState, player: int) -> GameState:
     """Drop tags left from earlier rounds."""
     c = state.character(player)
     old = {m for m in c.mods if m.startswith(f"{ADRENALINE}:") and m != adrenaline_tag(state)}
-    return state.with_character(replace(c, mods=c.mods - old)) if old else state
+    return state.with_character(c.evolve(mods=c.mods - old)) if old else state
 
 
 # -- Retreat and injuries caused by items ----------------------------------------------------------

@@ -9,7 +9,7 @@ Flamethrower is a weapon: its ability is Shoot's (fighting.py), Chemicals reload
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Step
@@ -41,7 +41,7 @@ def remove_larva(state: GameState, player: int, ctx: Context) -> GameState:
     if not c.larva:
         return state
     ctx.fire("base.contamination.remove")
-    return state.with_character(replace(c, larva=False))
+    return state.with_character(c.evolve(larva=False))
 
 
 LARVA_CURES: dict[str, Cure] = {"base": remove_larva}
@@ -92,7 +92,7 @@ def _taser(state: GameState, player: int, params: Params, ctx: Context) -> GameS
         intruder = next(i for i in state.intruders if str(i.id) == target)
         return injure_then_retreat(state, intruder, 1, ctx)
     other = state.character(int(str(params.get("character"))))
-    return state.with_character(replace(other, hand=Multiset(), discard=other.discard.union(other.hand)))
+    return state.with_character(other.evolve(hand=Multiset(), discard=other.discard.union(other.hand)))
 
 
 # -- Molotov ----------------------------------------------------------------------------------------------

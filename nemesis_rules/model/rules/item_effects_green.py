@@ -8,7 +8,7 @@ Clothes of this deck are the yellow one's (item_effects_yellow).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
@@ -70,7 +70,7 @@ def _adrenaline_injection(state: GameState, player: int, params: Params, ctx: Co
     """Draw 1 card; the rest of this turn has no limit of actions, and it ends by passing
     (the round's AfterAction reads the tag, item_effects.adrenaline_active)."""
     c = state.character(player)
-    state = state.with_character(replace(c, mods=c.mods | {adrenaline_tag(state)}))
+    state = state.with_character(c.evolve(mods=c.mods | {adrenaline_tag(state)}))
     return state.push(DrawActionCards(player, ADRENALINE_DRAW))
 
 
@@ -104,8 +104,8 @@ class AlcoholScan(ChanceNode):
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         ctx.fire("base.contamination.remove")
         c = state.character(self.player)
-        state = state.with_character(replace(c, hand=c.hand.remove(outcome)))
-        state = replace(state, removed=state.removed.add(f"card:{outcome}"))
+        state = state.with_character(c.evolve(hand=c.hand.remove(outcome)))
+        state = state.evolve(removed=state.removed.add(f"card:{outcome}"))
         if outcome == INFECTED:
             return contaminate(state, self.player, 1, ctx)
         return state
@@ -138,7 +138,7 @@ class DrugsDiscard(Choice):
             return state.push(DrawActionCards(self.player, self.discarded + 1))
         card = decision.text("card")
         c = state.character(self.player)
-        state = state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
+        state = state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
         return state.push(DrugsDiscard(self.player, card, self.discarded + 1))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:

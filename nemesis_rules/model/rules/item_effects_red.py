@@ -135,7 +135,7 @@ class DiscardOne(Choice):
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         card = decision.text("card")
         c = state.character(self.player)
-        return state.with_character(replace(c, hand=c.hand.remove(card), discard=c.discard.add(card)))
+        return state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         return f"player {self.player} must discard one card from their hand", self.clause
@@ -221,7 +221,7 @@ def _extended_magazine(state: GameState, player: int, params: Params, ctx: Conte
     more capacity (item_effects.capacity reads the attachment)."""
     weapon = str(params.get("weapon"))
     c = state.character(player)
-    c = replace(c, inventory=c.inventory.remove(EXTENDED_MAGAZINE), mods=c.mods | {f"{EXTENDED_MAGAZINE}:{weapon}"})
+    c = c.evolve(inventory=c.inventory.remove(EXTENDED_MAGAZINE), mods=c.mods | {f"{EXTENDED_MAGAZINE}:{weapon}"})
     ctx.fire("base.item.ammo-capacity")
     return state.with_character(c.with_ammo(weapon, c.ammo_of(weapon) + EXTENDED_MAGAZINE_AMMO))
 
@@ -283,7 +283,7 @@ def _evacuation_key(state: GameState, player: int, params: Params, ctx: Context)
     if pod.locked:
         ctx.fire("base.pod.unlock")
     pods = tuple(replace(p, locked=not p.locked) if p.number == number else p for p in state.pods)
-    return replace(state, pods=pods)
+    return state.evolve(pods=pods)
 
 
 def _self_destruct_key_variants(state: GameState, player: int) -> Variants:

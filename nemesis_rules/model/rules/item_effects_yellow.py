@@ -82,7 +82,7 @@ def _duct_tape(state: GameState, player: int, params: Params, ctx: Context) -> G
         return repair(state, player, params, ctx)
     c = state.character(player)
     ctx.fire("base.item.hand-slots")
-    return state.with_character(replace(c, mods=c.mods | {TAPED}))
+    return state.with_character(c.evolve(mods=c.mods | {TAPED}))
 
 
 # -- Fire Extinguisher ---------------------------------------------------------------------------------
@@ -162,7 +162,7 @@ def _space_suit_variants(state: GameState, player: int) -> Variants:
 def _space_suit(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Discard your hand, then move to the chosen yellow room."""
     c = state.character(player)
-    state = state.with_character(replace(c, hand=Multiset(), discard=c.discard.union(c.hand)))
+    state = state.with_character(c.evolve(hand=Multiset(), discard=c.discard.union(c.hand)))
     return state.push(MoveWithoutCorridor(player, c.position, str(params.get("to"))))
 
 

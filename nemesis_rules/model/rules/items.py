@@ -9,7 +9,7 @@ with 1 ammo. Dropping is free at any time: objects stay in the room, items are d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -38,7 +38,7 @@ def free_slots(character: Character) -> int:
 def pay_cards(state: GameState, player: int, cards: tuple[str, ...]) -> GameState:
     """Discard the paying cards from the hand to the action discard pile."""
     c = state.character(player)
-    return state.with_character(replace(c, hand=pay(c.hand, cards), discard=c.discard.union(Multiset.of(cards))))
+    return state.with_character(c.evolve(hand=pay(c.hand, cards), discard=c.discard.union(Multiset.of(cards))))
 
 
 def discard_item(state: GameState, slug: str) -> GameState:
@@ -49,10 +49,10 @@ def discard_item(state: GameState, slug: str) -> GameState:
     colour = getattr(source, "colour", None)
     if colour == "blue":
         deck = state.deck("blue")
-        return state.with_deck("blue", replace(deck, unknown=deck.unknown.add(slug)))
+        return state.with_deck("blue", deck.evolve(unknown=deck.unknown.add(slug)))
     if colour in ITEM_COLOURS:
         return state.with_deck(_home_deck(state, slug), state.deck(_home_deck(state, slug)).discarded(slug))
-    return replace(state, removed=state.removed.add(f"item:{slug}"))
+    return state.evolve(removed=state.removed.add(f"item:{slug}"))
 
 
 def _home_deck(state: GameState, slug: str) -> str:
@@ -72,9 +72,9 @@ def gain_item(state: GameState, player: int, slug: str, *, ammo: int | None = No
     """Put an item into a character's hands (Heavy) or inventory; a weapon gets ``ammo``."""
     c = state.character(player)
     if tables.is_heavy(state.config, slug):
-        c = replace(c, hands=(*c.hands, slug))
+        c = c.evolve(hands=(*c.hands, slug))
     else:
-        c = replace(c, inventory=c.inventory.add(slug))
+        c = c.evolve(inventory=c.inventory.add(slug))
     state = state.with_character(c)
     if tables.weapon(state.config, slug) is not None:
         from nemesis_rules.model.rules.item_effects import capacity
@@ -93,7 +93,7 @@ def _leave_hands(state: GameState, player: int, slug: str, receiver: int | None 
         state = weapon_leaves(state, player, slug, receiver)
     c = state.character(player)
     if "taped" in c.mods:
-        state = state.with_character(replace(c, mods=c.mods - {"taped"}))
+        state = state.with_character(c.evolve(mods=c.mods - {"taped"}))
     return state
 
 
@@ -103,17 +103,17 @@ def drop(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
     c = state.character(player)
     hands = list(c.hands)
     hands.remove(slug)
-    c = replace(c, hands=tuple(hands), ammo=tuple((w, n) for w, n in c.ammo if w != slug or slug in hands))
+    c = c.evolve(hands=tuple(hands), ammo=tuple((w, n) for w, n in c.ammo if w != slug or slug in hands))
     state = state.with_character(c)
     if slug in tables.HEAVY_OBJECTS:
         ctx.fire("base.item.drop")
         room = state.room(c.position)
-        return state.with_room(c.position, replace(room, objects=room.objects.add(slug)))
+        return state.with_room(c.position, room.evolve(objects=room.objects.add(slug)))
     ctx.fire("base.item.drop")
     c = state.character(player)
     if c.quest(slug) == "active":
         # a quest item discarded is out of the game: it leaves the character board too
-        state = state.with_character(replace(c, quests=tuple((q, s) for q, s in c.quests if q != slug)))
+        state = state.with_character(c.evolve(quests=tuple((q, s) for q, s in c.quests if q != slug)))
     return discard_item(state, slug)
 
 
@@ -137,8 +137,8 @@ def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
         # a Corpse, Carcass or Egg: a Heavy Object, and it fills one hand slot
         ctx.fire("base.heavy-object.kinds", "base.heavy-object.hand-slot")
     room = state.room(c.position)
-    state = state.with_room(c.position, replace(room, objects=room.objects.remove(obj)))
-    return state.with_character(replace(c, hands=(*c.hands, obj)))
+    state = state.with_room(c.position, room.evolve(objects=room.objects.remove(obj)))
+    return state.with_character(c.evolve(hands=(*c.hands, obj)))
 
 
 def _pickup_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
@@ -194,7 +194,7 @@ class Search(Step):
             room = state.room(c.position)
             if room.items is not None and room.items > 0:
                 ctx.fire("base.search.counter")
-                state = state.with_room(c.position, replace(room, items=room.items - 1))
+                state = state.with_room(c.position, room.evolve(items=room.items - 1))
         if colour in ("white", ""):
             return state.push(SearchDeckChoice(self.player))
         return continue_search(state, self.player, colour, (), ctx)
@@ -225,7 +225,7 @@ class SearchDraw(ChanceNode):
 
     def on_drop(self, state: GameState) -> GameState:
         deck = state.deck(self.colour)
-        return state.with_deck(self.colour, replace(deck, bottom=(*deck.bottom, *self.drawn)))
+        return state.with_deck(self.colour, deck.evolve(bottom=(*deck.bottom, *self.drawn)))
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.deck(self.colour).draw_outcomes()
@@ -265,7 +265,7 @@ class SearchKeep(Choice):
 
     def on_drop(self, state: GameState) -> GameState:
         deck = state.deck(self.colour)
-        return state.with_deck(self.colour, replace(deck, bottom=(*deck.bottom, *self.drawn)))
+        return state.with_deck(self.colour, deck.evolve(bottom=(*deck.bottom, *self.drawn)))
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
         c = state.character(self.player)
@@ -282,7 +282,7 @@ class SearchKeep(Choice):
         rest = list(self.drawn)
         rest.remove(card)
         deck = state.deck(self.colour)
-        state = state.with_deck(self.colour, replace(deck, bottom=(*deck.bottom, *rest)))
+        state = state.with_deck(self.colour, deck.evolve(bottom=(*deck.bottom, *rest)))
         dropped = decision.get("drop")
         if isinstance(dropped, str):
             state = drop(state, self.player, dropped, ctx)
@@ -372,9 +372,9 @@ def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameSt
     if slug in g.hands:
         hands = list(g.hands)
         hands.remove(slug)
-        g = replace(g, hands=tuple(hands), ammo=tuple((w, n) for w, n in g.ammo if w != slug))
+        g = g.evolve(hands=tuple(hands), ammo=tuple((w, n) for w, n in g.ammo if w != slug))
     else:
-        g = replace(g, inventory=g.inventory.remove(slug))
+        g = g.evolve(inventory=g.inventory.remove(slug))
     state = state.with_character(g)
     weapon = tables.weapon(state.config, slug)
     return gain_item(state, receiver, slug, ammo=ammo if weapon else None)
@@ -431,11 +431,11 @@ def craft(state: GameState, player: int, crafted: str, parts: tuple[str, ...], c
     inventory = c.inventory
     for part in parts:
         inventory = inventory.remove(part)
-    state = state.with_character(replace(c, inventory=inventory))
+    state = state.with_character(c.evolve(inventory=inventory))
     for part in parts:
         state = discard_item(state, part)
     deck = state.deck("blue")  # a copy of it left in the Crafted deck (craft_ways offers no other)
-    state = state.with_deck("blue", replace(deck, unknown=deck.unknown.remove(crafted)))
+    state = state.with_deck("blue", deck.evolve(unknown=deck.unknown.remove(crafted)))
     # the item is chosen by name from the open Crafted deck, its parts by their component icons
     ctx.fire("base.craft.recipes", "base.craft.browse", "base.craft.components", "base.craft.availability")
     if tables.weapon(state.config, crafted) is not None:

@@ -53,7 +53,7 @@ def pod_by_number(state: GameState, number: int) -> Pod | None:
 
 
 def with_pod(state: GameState, pod: Pod) -> GameState:
-    return replace(state, pods=tuple(pod if p.number == pod.number else p for p in state.pods))
+    return state.evolve(pods=tuple(pod if p.number == pod.number else p for p in state.pods))
 
 
 def pod_of(state: GameState, player: int) -> Pod | None:
@@ -72,7 +72,7 @@ def leave_play(state: GameState, player: int, status: CharacterStatus, ctx: Cont
     c = state.character(player)
     if not c.active:
         return state
-    state = state.with_character(replace(c, status=status, passed=True))
+    state = state.with_character(c.evolve(status=status, passed=True))
     state = tables.on_character_leaves(state, player, ctx)
     return state.push(CheckLastCharacter())
 
@@ -132,7 +132,7 @@ def pass_in_pod(state: GameState, player: int, ctx: Context) -> GameState:
 
     ctx.fire("base.pod.launch")
     c = state.character(player)
-    state = state.with_character(replace(c, passed=True))
+    state = state.with_character(c.evolve(passed=True))
     state = tables.on_pass(state, player, ctx)
     return state.push(PassDiscard(player, ""))
 

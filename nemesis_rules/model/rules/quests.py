@@ -18,7 +18,7 @@ Looking (Log Key) changes no state: the model knows every hidden card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
@@ -44,7 +44,7 @@ def activated(state: GameState, player: int, slug: str, ctx: Context) -> GameSta
     if slug != AUTOLOADER:
         return state
     c = state.character(player)
-    return state.with_character(replace(c, mods=c.mods | {f"{AUTOLOADER}:{AUTOLOADER_WEAPON}"}))
+    return state.with_character(c.evolve(mods=c.mods | {f"{AUTOLOADER}:{AUTOLOADER_WEAPON}"}))
 
 
 # -- Log Key (Captain) -----------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def evacuation_key(state: GameState, player: int, params: Params, ctx: Context) 
 def orbital_maneuvering_system(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Everyone passes at once (with the usual discards), the Player Phase ends, and this
     round's Intruder Attack step is skipped."""
-    state = replace(state, flags=state.flags | {SKIP_INTRUDER_ATTACK})
+    state = state.evolve(flags=state.flags | {SKIP_INTRUDER_ATTACK})
     passing = [p for p in turn_order(state) if state.character(p).active and not state.character(p).passed]
     for p in passing:
         state = force_pass(state, p, ctx)
@@ -176,7 +176,7 @@ def laboratory_equipment(state: GameState, player: int, params: Params, ctx: Con
     if weakness is None or weakness in state.discovered:
         return state
     ctx.fire("base.weakness.reveal")
-    return replace(state, discovered=state.discovered | {weakness})
+    return state.evolve(discovered=state.discovered | {weakness})
 
 
 register_quests(
