@@ -6,6 +6,8 @@ game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from nemesis_rules.invariants.components import box, per_config
@@ -93,10 +95,19 @@ def _quest_slugs(state: GameState, player: int) -> tuple[str, ...]:
     return box(state.config).quest_items.get(name, ())
 
 
+@lru_cache(maxsize=64)
+def _quest_owners(config: GameConfig, names: tuple[str, ...]) -> Mapping[str, str]:
+    """Each quest item of the characters drafted (``names``, by seat) with its owner's category."""
+    quests = box(config).quest_items
+    return MappingProxyType(
+        {slug: f"quest:{seat}" for seat, name in enumerate(names, start=1) for slug in quests.get(name, ())}
+    )
+
+
 def _held_category(state: GameState, player: int) -> Callable[[str], str]:
     """A hand slot holds Item cards, or an active Heavy quest item, counted with its owner's
     quest items wherever it is held (once active it is traded like any Heavy item)."""
-    owners = {slug: f"quest:{c.player}" for c in state.characters for slug in _quest_slugs(state, c.player)}
+    owners = _quest_owners(state.config, tuple(c.name for c in state.characters))
     return lambda key: owners.get(key, ITEMS)
 
 

@@ -121,9 +121,7 @@ class Prober:
         kinds = self._seen.get((who, node))
         if not kinds:
             return None
-        names = sorted(kinds)
-        kept = kinds[names[self._rng.randrange(len(names))]]
-        candidate = kept[self._rng.randrange(len(kept))]
+        candidate = self._any_of(kinds)
         if who == player:
             if self._rng.randrange(REPAID_EVERY) != 0:
                 candidate = _paid_from_hand(state, candidate)
@@ -138,10 +136,13 @@ class Prober:
         if self.per_step <= 0 or state.end is None or not self._seen:
             return
         keys = sorted(self._seen)
-        kinds = self._seen[keys[self._rng.randrange(len(keys))]]
+        self._ask(state, self._any_of(self._seen[keys[self._rng.randrange(len(keys))]]))
+
+    def _any_of(self, kinds: dict[str, list[Decision]]) -> Decision:
+        """A remembered decision: a kind at random, then one of its decisions."""
         names = sorted(kinds)
         kept = kinds[names[self._rng.randrange(len(names))]]
-        self._ask(state, kept[self._rng.randrange(len(kept))])
+        return kept[self._rng.randrange(len(kept))]
 
     def _ask(self, state: GameState, decision: Decision) -> None:
         self.probes += 1

@@ -46,15 +46,11 @@ Every preference is a probability, so seeded games stay varied (and the same for
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
 
-from nemesis_rules.board.graph import Board
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.player_paths import closer_moves, steps
 from nemesis_rules.model.state import Character, GameState
 
 __all__ = ["item_destination", "item_goal", "pod_goal"]
@@ -93,7 +89,6 @@ RELOAD = 0.9
 FLAMETHROWER = "flamethrower"
 SIGNAL = 0.6
 """How often the Comms Room's Signal is sent when offered."""
-MOVES = ("move", "careful-move")
 
 RARE_USES = frozenset(
     {
@@ -327,45 +322,17 @@ def _errand_walk(state: GameState, rng: random.Random, player: int, decisions: t
     if not targets or c.position in targets or rng.random() >= TO_LABORATORY:
         return None
     board = state.config.board
-    far = len(board.neighbours)
     danger = {i.position for i in state.intruders}
     danger.update(p for p, r in zip(board.positions, state.rooms, strict=True) if r.fire)
-
-    def distance(position: str) -> int:
-        return min(_distances(board, t).get(position, far) for t in targets)
-
-    here = distance(c.position)
-    nearer = [
-        a
-        for a in decisions
-        if isinstance(a, Decision)
-        and a.kind in MOVES
-        and a.get("to") not in danger
-        and distance(str(a.get("to"))) < here
-    ]
+    nearer = closer_moves(state, player, targets, decisions, danger)
     plain = [a for a in nearer if a.kind == "move"]
     options = plain or nearer
     return options[rng.randrange(len(options))] if options else None
 
 
-@lru_cache(maxsize=32)
-def _distances(board: Board, target: str) -> Mapping[str, int]:
-    """Corridor steps from every position to ``target`` (the static board: computed once)."""
-    dist = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        for there in board.neighbours[here]:
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return MappingProxyType(dist)
-
-
 def _nearest(state: GameState, home: str, targets: list[str]) -> str | None:
     board = state.config.board
-    far = len(board.neighbours)
-    return min(targets, key=lambda p: (_distances(board, p).get(home, far), p)) if targets else None
+    return min(targets, key=lambda p: (steps(board, home, p), p)) if targets else None
 
 
 def _explored_tiles(state: GameState) -> dict[str, list[str]]:

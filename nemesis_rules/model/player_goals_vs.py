@@ -32,13 +32,9 @@ for an errand.
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
 
-from nemesis_rules.board.graph import Board
 from nemesis_rules.model.actions import Action, Decision
+from nemesis_rules.model.player_paths import MOVES, closer_moves, steps
 from nemesis_rules.model.state import GameState
 
 RULESET = "void-seeders"
@@ -60,7 +56,6 @@ PREFERRED_ITEMS = frozenset({"antidote", "security-key"})
 """Items (and Quest Items) it prefers to craft, activate and use."""
 BUDDY = 0.7
 """On an errand, how often a Character holding an Interruption card walks to the nearest other one."""
-MOVES = frozenset({"move", "careful-move"})
 INTERRUPTION = "interruption"
 
 
@@ -161,9 +156,7 @@ def _errand_step(state: GameState, rng: random.Random, player: int, decisions: t
         if not targets:
             return None
         target = targets[rng.randrange(len(targets))]
-    home = _distances(state.config.board, target)
-    here = home.get(state.character(player).position, len(home))
-    closer = [a for a in moves if home.get(str(a.get("to")), len(home)) < here]
+    closer = closer_moves(state, player, (target,), moves)
     return closer[rng.randrange(len(closer))] if closer else None
 
 
@@ -203,7 +196,7 @@ def _companion(state: GameState, player: int) -> str | None:
     if not others or c.position in others:
         return None
     board = state.config.board
-    return min(others, key=lambda p: _distances(board, p).get(c.position, len(board.neighbours)))
+    return min(others, key=lambda p: steps(board, c.position, p))
 
 
 def _lair_to_seal(state: GameState, airlock: str) -> bool:
@@ -219,17 +212,3 @@ def _lair_to_seal(state: GameState, airlock: str) -> bool:
         if all(state.door(c) != "destroyed" for c in doors_of(state, p)):
             return True
     return False
-
-
-@lru_cache(maxsize=16)
-def _distances(board: Board, target: str) -> Mapping[str, int]:
-    """Corridor steps from every position to ``target`` (the static board: computed once)."""
-    dist = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        for there in board.neighbours[here]:
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return MappingProxyType(dist)

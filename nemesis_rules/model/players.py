@@ -36,7 +36,6 @@ import random
 import zlib
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -46,6 +45,7 @@ from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.engine import chance_outcomes, legal_actions
 from nemesis_rules.model.player_goals import item_destination, item_goal, pod_goal
 from nemesis_rules.model.player_goals_vs import void_seeders_goal
+from nemesis_rules.model.player_paths import MOVES, distances, steps
 from nemesis_rules.model.state import GameState
 
 if TYPE_CHECKING:
@@ -102,7 +102,6 @@ INSANE = 4
 """From this Insanity level (Void Seeders) it seeks the Surgery or the Antidote (5 is the last)."""
 _SUB_KEY = {"room-action": "room", "play-card": "card", "use-item": "item", "craft": "item"}
 """The parameter that tells decisions of one kind apart for :func:`by_kind`."""
-_MOVES = ("move", "careful-move")
 _TREATMENTS = {"heal-dressed": 0, "dress-all": 1, "heal-light": 2}
 """The Emergency Room's treatments, most urgent first (a Serious Wound must be dressed to be healed)."""
 
@@ -147,20 +146,6 @@ def by_kind(options: Sequence[Action], rng: random.Random) -> Action:
 
 def _pick(options: Sequence[Action], rng: random.Random) -> Action | None:
     return options[rng.randrange(len(options))] if options else None
-
-
-@lru_cache(maxsize=64)
-def _distances(board: Board, target: str) -> Mapping[str, int]:
-    """Corridor steps from every position to ``target`` (the static board: computed once)."""
-    dist = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        for there in board.neighbours[here]:
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return MappingProxyType(dist)
 
 
 def _printed(board: Board, tile: str) -> str:
@@ -226,10 +211,9 @@ def _nearest(state: GameState, targets: Sequence[str]) -> tuple[int, str] | None
     best: tuple[int, int, str] | None = None
     key: tuple[int, int, str]
     for target in targets:
-        dist = _distances(board, target)
         for c in state.characters:
             if c.active:
-                key = (dist.get(c.position, len(board.neighbours)), c.player, target)
+                key = (steps(board, c.position, target), c.player, target)
                 best = key if best is None or key < best else best
     return None if best is None else (best[1], best[2])
 
@@ -283,7 +267,7 @@ def _destination(state: GameState, player: int) -> str | None:
     if trait >= AWAKE and (trait < PODDERS or state.self_destruct is not None):
         pods = _open_pods(state)
         if pods:
-            return min(pods, key=lambda p: _distances(board, p).get(home, len(board.neighbours)))
+            return min(pods, key=lambda p: steps(board, home, p))
     if _held_hibernatorium(state) is not None and _sweeper(state) == player:
         return _explored(state, "fire-control-system")
     if "hibernation" in tables.time_flags(state) and _wants_out(state, player):
@@ -305,7 +289,7 @@ def _destination(state: GameState, player: int) -> str | None:
             return control
     lairs = [i.position for i in state.intruders if i.kind == "lair"]
     if lairs:
-        return min(lairs, key=lambda p: _distances(board, p).get(home, len(board.neighbours)))
+        return min(lairs, key=lambda p: steps(board, home, p))
     errand = item_destination(state, player)
     if errand is not None:
         return errand
@@ -322,7 +306,7 @@ def _sweeper(state: GameState) -> int | None:
     if control is None:
         return None
     hibernatorium = _printed(state.config.board, "hibernatorium")
-    dist = _distances(state.config.board, control)
+    dist = distances(state.config.board, control)
     outside = [
         (dist.get(c.position, 99), c.player) for c in state.characters if c.active and c.position != hibernatorium
     ]
@@ -363,7 +347,7 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
             if there not in safe and there not in danger:
                 safe[there] = safe[here] + 1
                 queue.append(there)
-    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in _MOVES]
+    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in MOVES]
     far = len(board.neighbours)
     position = state.character(player).position
     now = safe.get(position, far)
@@ -372,7 +356,7 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
         return closer
     if closer or _rounds_left(state) > LATE:
         return closer
-    home = _distances(board, target)
+    home = distances(board, target)
     return [a for a in moves if home.get(str(a.get("to")), far) < home.get(position, far)]
 
 
@@ -406,7 +390,7 @@ def _combat(state: GameState, rng: random.Random, player: int, decisions: tuple[
     if covered and rng.random() < COVER:
         return _pick(covered, rng)
     shots = [a for a in own if a.kind == "shoot" or (a.kind == "play-card" and a.get("target"))]
-    exits = [a for a in own if a.kind in _MOVES and a.get("to") not in danger]
+    exits = [a for a in own if a.kind in MOVES and a.get("to") not in danger]
     if shots and (not exits or rng.random() < SHOOT):
         return _pick(shots, rng)
     target = _destination(state, player)
@@ -429,7 +413,7 @@ def _care(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
     own = [a for a in decisions if isinstance(a, Decision)]
     if room.fire:
         danger = _danger(state)
-        out = [a for a in own if a.kind in _MOVES and a.get("to") not in danger]
+        out = [a for a in own if a.kind in MOVES and a.get("to") not in danger]
         if out:
             return _walk(state, rng, out)
     if rng.random() >= CARE:
@@ -586,12 +570,12 @@ def _cautious(state: GameState, rng: random.Random, player: int, decisions: tupl
     chosen = by_kind(decisions, rng)
     if isinstance(chosen, Decision) and chosen.get("flight") == "set-destination" and _earth_bound(state):
         return None  # a course for Earth is kept
-    if not (isinstance(chosen, Decision) and chosen.kind in _MOVES):
+    if not (isinstance(chosen, Decision) and chosen.kind in MOVES):
         return chosen
     danger = _danger(state)
     if "hibernation" in tables.time_flags(state):
         danger.update(p for p, r in zip(state.config.board.positions, state.rooms, strict=True) if not r.explored)
-    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in _MOVES]
+    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in MOVES]
     safe = [a for a in moves if a.get("to") not in danger]
     if chosen.get("to") in danger and safe:
         return _walk(state, rng, safe)

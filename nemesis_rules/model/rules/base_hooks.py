@@ -11,7 +11,7 @@ from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.rules import victory
 from nemesis_rules.model.rules.attack_cards import BASE_ATTACK_EFFECTS
 from nemesis_rules.model.rules.bag import base_bag_development, base_encounter_token
-from nemesis_rules.model.rules.combat import EnduranceCheck, base_intruder_dies
+from nemesis_rules.model.rules.combat import EnduranceCheck, base_intruder_dies, destroy_nest_eggs
 from nemesis_rules.model.rules.contamination import infected_result
 from nemesis_rules.model.rules.event_cards import BASE_EVENT_EFFECTS
 from nemesis_rules.model.rules.events import (
@@ -168,12 +168,12 @@ def base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
 
 def base_fire_damage_extra(state: GameState, ctx: Context) -> GameState:
     """Fire also destroys one uncarried Egg in a burning Nest (facts.md §2; FAQ: eggs on the
-    Intruder board count as in the Nest)."""
+    Intruder board count as in the Nest); the last one destroys the Nest."""
     for position in state.config.board.positions:
         room = state.room(position)
         if room.fire and room.tile == "nest" and state.eggs > 0:
             ctx.fire("base.event.fire-damage")
-            state = state.evolve(eggs=state.eggs - 1)
+            state = destroy_nest_eggs(state, 1, ctx)
         elif room.fire and room.objects.count("egg"):
             ctx.fire("base.event.fire-damage")
             state = state.with_room(position, room.evolve(objects=room.objects.remove("egg")))

@@ -18,10 +18,9 @@ from nemesis_rules.model.cards import ActionCard, Character
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.payment import payments
-from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, ITEM_EFFECTS, QUEST_EFFECTS, room_action
+from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, QUEST_EFFECTS, item_effect, room_action
 from nemesis_rules.model.rules.items import discard_item, pay_cards
 from nemesis_rules.model.rules.registry import ActionRule, register
-from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
 from nemesis_rules.model.state import GameState
 
 ROOM_ACTION_COST = 2
@@ -132,7 +131,7 @@ def _item_options(state: GameState, player: int) -> list[Decision]:
     fighting = state.in_combat(player)
     out: list[Decision] = []
     for slug in _held_items(state, player):
-        effect = ITEM_EFFECTS.get(slug)
+        effect = item_effect(state, slug)
         if effect is None:
             continue
         if not usable_now(getattr(tables.item(state.config, slug), "combat", "any"), fighting):
@@ -150,7 +149,9 @@ def _use_item(state: GameState, decision: Decision, ctx: Context) -> GameState:
     player = decision.player
     slug = decision.text("item")
     state = pay_cards(state, player, decision.cards())
-    ctx.fire(ruleset_clause(state.config, f"item.{slug}") or f"base.item.{slug}")
+    effect = item_effect(state, slug)
+    assert effect is not None  # check() admitted only items with an action
+    ctx.fire(effect.clause)
     if state.character(player).wound_active("hand"):
         ctx.fire("base.serious-wound.hand")
     card = tables.item(state.config, slug)
@@ -164,7 +165,7 @@ def _use_item(state: GameState, decision: Decision, ctx: Context) -> GameState:
             hands.remove(slug)
             c = c.evolve(hands=tuple(hands))
         state = discard_item(state.with_character(c), slug)
-    return ITEM_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
+    return effect.resolve(state, player, _effect_params(decision), ctx)
 
 
 def _item_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:

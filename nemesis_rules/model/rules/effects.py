@@ -45,6 +45,15 @@ RULESET_ROOM_ACTIONS: dict[tuple[str, str], Effect] = {}
 """A ruleset's replacement of a room action, by (ruleset name, room action id)."""
 
 
+RULESET_ITEM_EFFECTS: dict[tuple[str, str], Effect] = {}
+"""A ruleset's replacement of an item's action, by (ruleset name, item slug)."""
+
+
+def item_effect(state: GameState, slug: str) -> Effect | None:
+    """The item ``slug``'s action as the game's ruleset has it (its replacement, else the base one)."""
+    return RULESET_ITEM_EFFECTS.get((state.config.ruleset.name, slug)) or ITEM_EFFECTS.get(slug)
+
+
 def room_action(state: GameState, action: str) -> Effect | None:
     """The room action ``action`` as the game's ruleset has it (its replacement, else the base one)."""
     return RULESET_ROOM_ACTIONS.get((state.config.ruleset.name, action)) or ROOM_ACTIONS.get(action)

@@ -118,11 +118,7 @@ class FireDamageStep(Step):
 
         for intruder in burning:
             state = injure(state, intruder.id, fire_injuries(state, ctx), ctx)
-        had_eggs = state.eggs > 0
-        state = tables.fire_damage_extra(state, ctx)
-        if had_eggs and state.eggs == 0:
-            ctx.fire("base.nest.destroyed")  # the Nest's last Egg burnt
-        return state
+        return tables.fire_damage_extra(state, ctx)
 
 
 def ensure_event_deck(state: GameState, ctx: Context) -> GameState:

@@ -33,7 +33,6 @@ from nemesis_rules.model.rules.item_effects import (
     set_door_as_asked,
     unexplored,
 )
-from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
 from nemesis_rules.model.state import GameState
 
 # -- Chemicals ------------------------------------------------------------------------------------
@@ -114,15 +113,14 @@ def dress_variants(state: GameState, player: int) -> Variants:
 
 
 def _clothes_variants(state: GameState, player: int) -> Variants:
-    """Drop the Slime marker (not under Void Seeders, whose Clothes lose that use: vs.change.clothes)
-    or dress a Serious Wound."""
-    keeps_slime_use = ruleset_clause(state.config, "item.clothes") != "vs.change.clothes"
-    out: Variants = [{"remove": "slime"}] if keeps_slime_use and state.character(player).slime else []
+    """Drop the Slime marker, or dress a Serious Wound (Void Seeders keeps only the latter:
+    vs.change.clothes, installed by its ruleset's item table)."""
+    out: Variants = [{"remove": "slime"}] if state.character(player).slime else []
     out.extend(dress_variants(state, player))
     return out
 
 
-def _clothes(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
+def clothes(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Discard your Slime marker, or dress 1 Serious Wound."""
     if params.get("remove") == "slime":
         return state.with_character(replace(state.character(player), slime=False))
@@ -203,7 +201,7 @@ register_items(
         "tools": (_tools_variants, _tools),
         "duct-tape": (_duct_tape_variants, _duct_tape),
         "fire-extinguisher": (_extinguisher_variants, _fire_extinguisher),
-        "clothes": (_clothes_variants, _clothes),
+        "clothes": (_clothes_variants, clothes),
         "technical-corridor-plans": (_plans_variants, _technical_corridor_plans),
         "space-suit": (_space_suit_variants, _space_suit),
         "nemesis-plans": (_nemesis_plans_variants, _nemesis_plans),

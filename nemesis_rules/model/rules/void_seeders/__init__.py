@@ -121,7 +121,6 @@ register_clauses(
         "setup.decks": "vs.setup.decks",
         "encounter.draw-token": "vs.encounter.draw-token",
         "supply.miniatures": "vs.supply.miniatures",
-        "item.clothes": "vs.change.clothes",
     },
 )
 

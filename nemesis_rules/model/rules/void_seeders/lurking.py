@@ -56,20 +56,19 @@ class FireDamageStep(Step):
                 "Fire Damage with Eggs on the board",
             )
             if reading == "eggs-burn":
-                had_eggs = state.eggs > 0
-                state = _burn_eggs(state)
-                if had_eggs and state.eggs == 0:
-                    ctx.fire("base.nest.destroyed")  # the Nest's last Egg burnt
+                state = _burn_eggs(state, ctx)
         return state
 
 
-def _burn_eggs(state: GameState) -> GameState:
+def _burn_eggs(state: GameState, ctx: Context) -> GameState:
     """One uncarried Egg per burning room is destroyed; Eggs on the Void Seeder board count as
-    lying in the Nest (the base game's Fire Damage, facts.md §2)."""
+    lying in the Nest, whose last Egg destroys it (the base game's Fire Damage, facts.md §2)."""
+    from nemesis_rules.model.rules.combat import destroy_nest_eggs
+
     for position in state.config.board.positions:
         room = state.room(position)
         if room.fire and room.tile == "nest" and state.eggs > 0:
-            state = state.evolve(eggs=state.eggs - 1)
+            state = destroy_nest_eggs(state, 1, ctx)
         elif room.fire and room.objects.count("egg"):
             state = state.with_room(position, room.evolve(objects=room.objects.remove("egg")))
     return state

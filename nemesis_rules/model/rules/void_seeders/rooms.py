@@ -71,6 +71,16 @@ def _weakness_in(state: GameState, slot: str) -> str | None:
     return state.weaknesses[slots.index(slot)]
 
 
+def _hidden(state: GameState, slots: set[str]) -> Variants:
+    """One variant per slot of ``slots`` whose Weakness card is still hidden."""
+    out: Variants = []
+    for slot in sorted(slots):
+        weakness = _weakness_in(state, slot)
+        if weakness is not None and weakness not in state.discovered:
+            out.append({"object": slot})
+    return out
+
+
 def laboratory_variants(state: GameState, player: int) -> Variants:
     """Each Weakness slot that can be analysed now and whose card is still hidden: a Character's
     Insanity (someone at 3 or more in the Laboratory), an Egg or a Carcass present."""
@@ -79,12 +89,7 @@ def laboratory_variants(state: GameState, player: int) -> Variants:
     slots.discard("character-corpse")
     if can_analyse_insanity(state, position):
         slots.add(INSANITY_SLOT)
-    out: Variants = []
-    for slot in sorted(slots):
-        weakness = _weakness_in(state, slot)
-        if weakness is not None and weakness not in state.discovered:
-            out.append({"object": slot})
-    return out
+    return _hidden(state, slots)
 
 
 def laboratory(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
@@ -106,12 +111,7 @@ def laboratory_equipment_variants(state: GameState, player: int) -> Variants:
     reading = state.config.ruling("vs.gap.lab-equipment-corpse")
     if reading == "insanity-slot" and can_analyse_insanity(state, state.character(player).position):
         slots.add(INSANITY_SLOT)
-    out: Variants = []
-    for slot in sorted(slots):
-        weakness = _weakness_in(state, slot)
-        if weakness is not None and weakness not in state.discovered:
-            out.append({"object": slot})
-    return out
+    return _hidden(state, slots)
 
 
 def laboratory_equipment(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
