@@ -331,3 +331,4 @@ def test_base_objective_jump_no_kill_intruders_stay_aboard(game: GameState) -> N
     assert [i.kind for i in after.intruders] == ["adult"]
     assert "queen-killed" not in after.flags and "ship-destroyed" not in after.flags
     assert "base.time.jump" in fired
+    assert "base.objective.jump-no-kill" in fired

@@ -169,9 +169,13 @@ def test_base_objective_self_named_requires_being_the_sole_survivor(game: GameSt
     # player 3 holds An Old Feud, which names player 3
     state = fates(game, {3: "an-old-feud"}, p3="escaped", p1="hibernating")
     assert 3 not in winners(state)[0]
+    won, fired = winners(state)
+    assert "base.objective.self-named" in fired  # the atom naming its holder is read as "sole survivor"
     alone = fates(game, {3: "an-old-feud"}, p3="escaped")
     won, fired = winners(alone)
     assert won == (3,) and "base.objective.an-old-feud" in fired
+    other = fates(game, {1: "an-old-feud"}, p1="escaped")  # the card names player 3, not its holder
+    assert "base.objective.self-named" not in winners(other)[1]
 
 
 # -- Personal objectives ----------------------------------------------------------------------------
@@ -280,8 +284,9 @@ def test_base_objective_aliens_on_a_spaceship_signal_and_nest_or_ship(game: Game
 def test_base_objective_signal_counts_only_for_its_sender(game: GameState) -> None:
     state = fates(game, {1: "relentless-investigator", 2: "relentless-investigator"}, p1="escaped", p2="escaped")
     state = replace(state, rooms=tuple(replace(r, explored=True) for r in state.rooms))
-    won, _ = winners(signalled(state, 2))
+    won, fired = winners(signalled(state, 2))
     assert won == (2,)
+    assert "base.objective.signal" in fired
 
 
 def test_base_objective_nest_destroyed_no_egg_left_or_the_ship_explodes(game: GameState) -> None:
@@ -289,8 +294,11 @@ def test_base_objective_nest_destroyed_no_egg_left_or_the_ship_explodes(game: Ga
     position = nest_position(state)
     explored_with_eggs = state.with_room(position, replace(state.room(position), explored=True))
     assert state.eggs > 0 and winners(explored_with_eggs)[0] == ()
-    assert winners(nest_emptied(state))[0] == (1,)
-    assert winners(replace(state, flags=state.flags | {"ship-destroyed"}))[0] == (1,)
+    won, fired = winners(nest_emptied(state))
+    assert won == (1,) and "base.objective.nest-destroyed" in fired
+    assert "base.objective.explosion-kills" not in fired  # the Eggs are gone: no explosion needed
+    won, fired = winners(replace(state, flags=state.flags | {"ship-destroyed"}))
+    assert won == (1,) and "base.objective.explosion-kills" in fired
 
 
 def test_base_objective_explosion_kills_the_queen_and_the_nest(game: GameState) -> None:
@@ -299,5 +307,6 @@ def test_base_objective_explosion_kills_the_queen_and_the_nest(game: GameState) 
     assert "queen-killed" not in exploded.flags
     won, fired = winners(exploded)
     assert 1 in won and "base.objective.the-great-hunt" in fired
+    assert "base.objective.explosion-kills" in fired
     # Quarantine's "Nest destroyed" holds too: an escaped character counts as reaching Earth
     assert 2 in won

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import legal_actions
+from nemesis_rules.model.engine import Context, legal_actions
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.rooms_doors import DECOMPRESSION
 from nemesis_rules.model.rules.ship import doors_of
@@ -129,11 +129,11 @@ def test_vs_lair_great_hunt_the_despoilers_death_fulfils_the_kill() -> None:
     hunt = next(o for o in objectives.values() if o.effect == "the-great-hunt")
     state = with_lairs(explored(game(), LAIR_ROOM), (LAIR_ROOM, 9))
     state = state.with_character(replace(state.character(1), signal=True))
-    assert not holds(state, hunt.condition, 1, (1,))
+    assert not holds(state, hunt.condition, 1, (1,), Context())
     state = replace(state, flags=state.flags | {f"{DESTROYED_LAIR}-1", f"{DESTROYED_LAIR}-2"})
     state = state.push(CombatRoll(2, "1", "rifle", False))
     state = move_character(state, 2, LAIR_ROOM)
     state, fired = run(
         state, [Outcome("combat-die", "single"), Outcome("attack-card", "frenzy-1"), Outcome("attack-card", "bite-3")]
     )
-    assert "vs.lair.great-hunt" in fired and holds(state, hunt.condition, 1, (1,))
+    assert "vs.lair.great-hunt" in fired and holds(state, hunt.condition, 1, (1,), Context())

@@ -35,6 +35,8 @@ def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
         if any(c.status == "hibernating" for c in characters):
             ctx.fire("base.hibernation.immune")  # only the ship's destruction reaches them
         characters = [c.evolve(status="dead") if c.status == "active" else c for c in characters]
+        if state.intruders:
+            ctx.fire("base.objective.jump-no-kill")  # the Intruders stay: no Queen or Nest goes with them
     elif reason in SHIP_DESTROYED:
         ctx.fire("base.end.destruction")
         characters = [c.evolve(status="dead") if c.status in ("active", "hibernating") else c for c in characters]

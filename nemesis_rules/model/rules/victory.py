@@ -128,10 +128,13 @@ def base_victory_steps(state: GameState, reason: str) -> tuple[Frame, ...]:
     return tuple(steps)
 
 
-def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tuple[int, ...]) -> bool:
+def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tuple[int, ...], ctx: Context) -> bool:
+    """Whether one atom of an Objective's condition holds for ``player``; an atom whose reading a
+    clause of facts.md §8 settles names it."""
     c = state.character(player)
     weakness_slots = dict(zip(tables.base(state.config).weakness_setup.slots, state.weaknesses, strict=False))
     if op == "signal":
+        ctx.fire("base.objective.signal")  # only the Character who sent it
         return c.signal
     if op == "weakness-carcass":
         return weakness_slots.get("intruder-carcass") in state.discovered
@@ -144,7 +147,10 @@ def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tupl
     if op == "escape-with-blue-corpse":
         return tables.carries(c, "corpse-blue")
     if op == "player-n-dead":
-        return n != player and n is not None and n <= state.config.players and n not in survivors
+        if n == player:
+            ctx.fire("base.objective.self-named")  # only "survive-sole" can fulfil the card
+            return False
+        return n is not None and n <= state.config.players and n not in survivors
     if op == "survive-sole":
         return survivors == (player,)
     if op == "another-survives":
@@ -153,15 +159,29 @@ def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tupl
         return c.status == "escaped" or "ship-reaches-earth" in state.flags
     if op == "ship-reaches-mars":
         return c.status == "hibernating" and "ship-reaches-mars" in state.flags
-    if op in ("ship-destroyed", "queen-killed"):
-        return op in state.flags or "ship-destroyed" in state.flags
+    if op == "ship-destroyed":
+        return op in state.flags
+    if op == "queen-killed":
+        if op in state.flags:
+            return True
+        return _explosion_counts(state, ctx)
     if op == "nest-destroyed":
-        return "ship-destroyed" in state.flags or _nest_destroyed(state)
+        ctx.fire("base.objective.nest-destroyed")  # no Egg left in the Nest, or the ship exploded
+        return _nest_destroyed(state) or _explosion_counts(state, ctx)
     if op == "all-rooms-explored":
         return all(r.explored for r in state.rooms)
     if op == "pod-items":
         return c.status == "escaped" and tables.item_count(c) >= (n or 0)
     raise KeyError(op)
+
+
+def _explosion_counts(state: GameState, ctx: Context) -> bool:
+    """A ship explosion counts as killing the Queen and destroying the Nest (facts.md §8, Key FAQ
+    v2.2); the hyperjump does not (base.objective.jump-no-kill, named where the jump happens)."""
+    if "ship-destroyed" in state.flags:
+        ctx.fire("base.objective.explosion-kills")
+        return True
+    return False
 
 
 def _nest_destroyed(state: GameState) -> bool:
@@ -170,12 +190,14 @@ def _nest_destroyed(state: GameState) -> bool:
     )
 
 
-def holds(state: GameState, condition: Condition, player: int, survivors: tuple[int, ...]) -> bool:
+def holds(state: GameState, condition: Condition, player: int, survivors: tuple[int, ...], ctx: Context) -> bool:
+    """Whether an Objective's ``condition`` holds for ``player`` (every atom is evaluated, so each
+    clause that settles how one reads is named even when an earlier part fails)."""
     if condition.op == "all":
-        return all(holds(state, part, player, survivors) for part in condition.parts)
+        return all([holds(state, part, player, survivors, ctx) for part in condition.parts])
     if condition.op == "any":
-        return any(holds(state, part, player, survivors) for part in condition.parts)
-    return _atom(state, condition.op, condition.n, player, survivors)
+        return any([holds(state, part, player, survivors, ctx) for part in condition.parts])
+    return _atom(state, condition.op, condition.n, player, survivors, ctx)
 
 
 def base_winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> tuple[int, ...]:
@@ -199,6 +221,6 @@ def base_winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> 
         ctx.fire("base.end.objectives")
         # each held objective's condition is checked, fulfilled or not
         ctx.fire(*(f"base.objective.{objectives[o].effect}" for o in held))
-        if any(holds(state, objectives[o].condition, player, survivors) for o in held):
+        if any([holds(state, objectives[o].condition, player, survivors, ctx) for o in held]):
             out.append(player)
     return tuple(out)
