@@ -11,10 +11,13 @@ rule gaps it reached, and an engine failure if there was one.
 With ``coverage`` the player prefers, at each decision and chance node, what the campaign has
 not seen yet: now and then a decision of a kind never taken (an item never used, a card never
 played, a room action never taken; :func:`novelty_key`) or a chance outcome never drawn (an Item
-card, an Objective, an attack card), else an action that fires a clause not fired yet (trying a
-few candidates on the immutable state, a capped number), so rare rules get exercised. What
-counts as "not seen yet" is what the game so far and every earlier *batch* of games saw, so the
-campaign stays deterministic whatever ``--jobs`` is.
+card, an Objective, an attack card), now and then an action that leads toward a clause needing
+many steps of the same tendency (:mod:`.steering`: Doors closed until the 12 tokens run out,
+unseen Objectives dealt and their holders spared so that they reach the victory check), else an
+action that fires a clause not fired yet (trying a few candidates on the immutable state, a
+capped number), so rare rules get exercised. What counts as "not seen yet" is what the game so
+far and every earlier *batch* of games saw, so the campaign stays deterministic whatever
+``--jobs`` is.
 
 With ``probes`` (the default), a :class:`~.probes.Prober` re-issues at each decision node a few
 decisions that were legal earlier and are not now, and counts the clause each refusal cites as
@@ -32,6 +35,7 @@ from dataclasses import dataclass, field
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
+from nemesis_rules.invariants.steering import steered
 from nemesis_rules.model.actions import Action, Outcome
 from nemesis_rules.model.engine import RuleGap, legal_actions, step
 from nemesis_rules.model.game import start
@@ -182,9 +186,12 @@ def novelty_key(action: Action) -> str:
 
 
 def _coverage_choice(state: GameState, rng: random.Random, seen: set[str], choose: Player) -> Action:
-    """A decision or outcome of a kind not in ``seen`` now and then (:data:`NOVELTY`); else an
-    action firing a clause not in ``seen`` when one of a few candidates does; otherwise the
-    ordinary random choice. A candidate that makes the engine raise counts as new."""
+    """A decision or outcome of a kind not in ``seen`` now and then (:data:`NOVELTY`); else, now
+    and then (each steer's rate), an action leading toward a clause not in ``seen``
+    that takes many steps (the table :data:`~.steering.STEERS`: Doors closed, Objectives dealt,
+    Characters spared); else an action firing a clause not in ``seen`` when one of a few
+    candidates does; otherwise the ordinary random choice. A candidate that makes the engine
+    raise counts as new."""
     options = legal_actions(state)
     if len(options) <= 1:
         return choose(state, rng)
@@ -192,6 +199,9 @@ def _coverage_choice(state: GameState, rng: random.Random, seen: set[str], choos
         novel = [a for a in options if novelty_key(a) not in seen]
         if novel:
             return novel[rng.randrange(len(novel))]
+    lead = steered(state, options, seen, rng)
+    if lead is not None:
+        return lead
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
     fresh = []
     for candidate in picks:

@@ -17,7 +17,9 @@ therefore never exercises them. A :class:`Prober` does, honestly and without cha
   holds instead of an Action card (a mistake the rules forbid, base.cost.contamination-cannot-pay);
 * now and then it *mutates* a remembered decision into a mistake players make: an attack aimed
   at another Character instead of an Intruder (base.combat.no-pvp), a trade with nothing on
-  either side (base.trade.not-empty);
+  either side (base.trade.not-empty), and on a turn in a room with a Malfunction, that room's
+  action asked anyway (base.malfunction.blocks-room-action; in an Evacuation Section,
+  base.pod.malfunction-blocks);
 * once the game is over, :meth:`Prober.probe_end` re-issues one remembered decision, which the
   engine must refuse (base.end.check-needed).
 
@@ -35,8 +37,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from nemesis_rules.model.actions import Action, Decision
+from nemesis_rules.model.actions import Action, Decision, ParamValue
 from nemesis_rules.model.engine import IllegalActionError, acting_player, check, is_chance, legal_actions
+from nemesis_rules.model.rules.pods import SECTION_TILES
 from nemesis_rules.model.state import GameState
 
 PROBES_PER_STEP = 2
@@ -53,6 +56,11 @@ CONTAMINATED_EVERY = 8
 """About one probe in this many by the acting player pays with a Contamination card it holds."""
 MUTATED_EVERY = 6
 """About one probe in this many by the acting player is mutated into a mistake (see the notes)."""
+MALFUNCTION_EVERY = 2
+"""About one probe in this many by the acting player, on their turn in a room with a Malfunction,
+asks for that room's action anyway (see the notes)."""
+TURN = "Turn"
+"""The kind of decision node a player's turn is (the frame's class name)."""
 ERRORS_KEPT = 5
 """How many probe failures (engine errors) are kept with their message."""
 SEED_SALT = 0x9E3779B9
@@ -129,6 +137,10 @@ class Prober:
                 candidate = _paid_with_contamination(state, candidate)
             if self._rng.randrange(MUTATED_EVERY) == 0:
                 candidate = _mutated(state, candidate)
+            # asked only in a room with a Malfunction, so probing elsewhere draws as before
+            mistake = _room_action_despite_malfunction(state, player, kinds) if node == TURN else None
+            if mistake is not None and self._rng.randrange(MALFUNCTION_EVERY) == 0:
+                candidate = mistake
         return None if candidate == chosen else candidate
 
     def probe_end(self, state: GameState) -> None:
@@ -179,6 +191,28 @@ def _mutated(state: GameState, decision: Decision) -> Decision:
         return decision
     params["target"] = near[0].name
     return Decision.make(decision.player, decision.kind, **params)
+
+
+def _room_action_despite_malfunction(
+    state: GameState, player: int, remembered: dict[str, list[Decision]]
+) -> Decision | None:
+    """The action of the room ``player`` stands in, asked although the room has a Malfunction (a
+    mistake players make; RU-RB p.24: a Malfunction blocks the room's action, an Evacuation
+    Section's pods included): as remembered for that room when it was, else its bare form (an
+    Evacuation Section's first pod). None when the room has no Malfunction or no known action."""
+    room = state.room(state.character(player).position)
+    if not room.malfunction or not room.explored or room.tile is None:
+        return None
+    same_room = [d for d in remembered.get("room-action", ()) if d.get("room") == room.tile]
+    if same_room:
+        return _paid_from_hand(state, same_room[0])
+    params: dict[str, ParamValue] = {"room": room.tile}
+    pods = sorted(p.number for p in state.pods if SECTION_TILES.get(p.section) == room.tile)
+    if pods:
+        params["pod"] = str(pods[0])
+    hand = sorted(c for c in state.character(player).hand.distinct() if not c.startswith("contamination"))
+    params["pay"] = tuple(hand[:2])
+    return Decision.make(player, "room-action", **params)
 
 
 def _paid_with_contamination(state: GameState, decision: Decision) -> Decision:

@@ -1,0 +1,178 @@
+"""Steering coverage play toward clauses that need many steps of the same tendency (issue #4).
+
+Coverage play (:mod:`.fuzzing`) prefers a kind of action never taken, or an action whose very
+next step fires an unseen clause. Some clauses need a whole game leaning one way, and one-step
+novelty never gets there:
+
+* ``base.door.exhaustion`` fires when a Door is closed while all 12 Door tokens are on the
+  board (RU-RB p.9: "take any door token from the board"); random play holds at most about six;
+* the Objective clauses (``base.objective.<effect>``, and ``base.end.quarantine-mars``) fire
+  only when a survivor holding the card reaches the victory check, and few characters survive.
+
+A :class:`Steer` names the clauses it leads to, a gate (whether it is worth steering now) and a
+predicate over one legal action (a decision or a chance outcome) that moves the game that way.
+:data:`STEERS` is the table. While one of its clauses is unseen and the gate holds, coverage
+play takes, now and then (the steer's rate: :data:`DOORS_RATE`,
+:data:`OBJECTIVES_RATE`, :data:`SPARING_RATE`), one of the actions the predicate selects. Choosing
+chance outcomes is legitimate for a fuzzer: every outcome chosen is a possible one. Predicates
+look only at the action, the state and the frame on top of the stack (no look-ahead), so they
+stay cheap enough to run at every step.
+
+Not steered: ``base.supply.components`` (a ninth non-Larva Intruder dying with all 8 Carcass
+tokens out; every Noise marker on the board cannot happen on the printed board, 30 markers for
+28 corridors and the technical corridor). A steer toward killing (attacks, dice and endurance
+cards that injure, Intruder tokens at Encounters) never got past 5 Carcasses out in a 500-game
+campaign and cost three clauses it used to reach (``base.supply.adult-exhaustion`` among them),
+so the table leaves it out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from nemesis_rules.model import tables
+from nemesis_rules.model.actions import Action, Decision, Outcome
+from nemesis_rules.model.rules.attack import AttackCardDraw
+from nemesis_rules.model.rules.encounter import EncounterDraw
+from nemesis_rules.model.rules.fighting import CombatRoll
+from nemesis_rules.model.rules.setup import ObjectiveDraw
+from nemesis_rules.model.state import GameState
+
+DOORS_RATE = 0.9
+"""How often a Door-closing decision is taken when there is one (they are rare: a Command Center,
+an Airlock Control, a card or an item; twelve Doors must be held at once)."""
+OBJECTIVES_RATE = 0.5
+"""How often an Objective card whose clause is unseen is dealt (or kept) when one can be."""
+SPARING_RATE = 0.7
+"""How often an outcome that spares the Characters is taken while one holds an unseen Objective."""
+
+DOOR_EXHAUSTION = "base.door.exhaustion"
+QUARANTINE_MARS = "base.end.quarantine-mars"
+DOOR_ROOMS = frozenset({"command-center", "airlock-control"})
+"""Rooms whose action closes Doors (RU-RB p.25: Command Center, Airlock Control)."""
+BULKHEADS = "bulkheads-open"
+"""The Event card that opens every closed Door (its copies are ``bulkheads-open-<n>``)."""
+GENTLE_ATTACKS = frozenset({"slime", "scratch"})
+"""Intruder Attack cards that deal no Serious Wound (RU-RB p.20: Slime gives a Slime marker,
+Scratch a Contamination card and a Light Wound)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Steer:
+    """One entry of the steering table: while one of ``clauses`` is unseen and ``gate`` holds,
+    ``wants`` picks the legal actions that lead toward it."""
+
+    name: str
+    rate: float
+    """How often, when the steer is active and some legal action fits it, one of those is taken."""
+    clauses: Callable[[GameState], tuple[str, ...]]
+    gate: Callable[[GameState, AbstractSet[str]], bool]
+    wants: Callable[[GameState, Action, AbstractSet[str]], bool]
+
+    def active(self, state: GameState, seen: AbstractSet[str]) -> bool:
+        return any(c not in seen for c in self.clauses(state)) and self.gate(state, seen)
+
+
+# -- door exhaustion --------------------------------------------------------------------------------
+
+
+def closes_doors(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """A decision that closes Doors or leads to closing them: a Command Center setting with no
+    open Door, any ``door=closed`` (the Pilot's card, items, quest items), a Security Key switch
+    of an open Door, the room action of the Command Center or Airlock Control, the Command
+    Center's choice of room; and an Event card other than Bulkheads Open (which opens every
+    closed Door)."""
+    if not isinstance(action, Decision):
+        return action.chance == "event-card" and not action.outcome.startswith(BULKHEADS)
+    if action.kind == "set-doors":
+        return not any(s.endswith("=open") for s in action.cards("doors"))
+    if action.get("door") == "closed":
+        return True
+    if action.kind == "switch-door":
+        return state.door(action.text("corridor")) == "open"
+    if action.kind == "room-action":
+        return action.get("room") in DOOR_ROOMS
+    return action.kind == "doors-of"
+
+
+# -- objectives -------------------------------------------------------------------------------------
+
+
+def objective_clause(state: GameState, objective: str) -> str:
+    """The clause the victory check names for an Objective card (``base.objective.<effect>``)."""
+    effects = {o.id: o.effect for o in tables.base(state.config).objectives}
+    return f"base.objective.{effects.get(objective, objective)}"
+
+
+def _objective_clauses(state: GameState) -> tuple[str, ...]:
+    return (*(f"base.objective.{o.effect}" for o in tables.base(state.config).objectives), QUARANTINE_MARS)
+
+
+def _unseen_objective(state: GameState, objective: str, seen: AbstractSet[str]) -> bool:
+    if objective == "quarantine" and QUARANTINE_MARS not in seen:
+        return True
+    return objective_clause(state, objective) not in seen
+
+
+def deals_unseen_objectives(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """At the deal, an Objective card whose clause is unseen; at the first Encounter, keeping it."""
+    if isinstance(action, Decision):
+        kept = action.get("objective")
+        return action.kind == "keep-objective" and isinstance(kept, str) and _unseen_objective(state, kept, seen)
+    return isinstance(state.pending[-1], ObjectiveDraw) and _unseen_objective(state, action.outcome, seen)
+
+
+def holds_unseen_objective(state: GameState, seen: AbstractSet[str]) -> bool:
+    """Whether a living Character holds an Objective whose clause is unseen."""
+    return any(
+        _unseen_objective(state, objective, seen) for c in state.characters if c.alive for objective in c.objectives
+    )
+
+
+def spares_characters(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """A chance outcome that spares the Characters: an Intruder Attack card without the
+    attacker's symbol (a miss) or one of :data:`GENTLE_ATTACKS`, a Noise roll of Silence, a
+    blank Intruder token at an Encounter, a combat die face that injures the Intruder attacked."""
+    if not isinstance(action, Outcome):
+        return False
+    frame = state.pending[-1]
+    if isinstance(frame, AttackCardDraw):
+        attacker = next((i for i in state.intruders if i.id == frame.intruder), None)
+        card = tables.attack_card(state.config, action.outcome)
+        return attacker is not None and (attacker.kind not in card.attackers or card.effect in GENTLE_ATTACKS)
+    if action.chance == "noise-roll":
+        return action.outcome == "silence"
+    if isinstance(frame, EncounterDraw):
+        return action.outcome == "blank"
+    if isinstance(frame, CombatRoll):
+        kind = next((i.kind for i in state.intruders if str(i.id) == frame.target), "")
+        return bool(kind) and tables.face_injuries(state, action.outcome, kind) > 0
+    return False
+
+
+def _always(state: GameState, seen: AbstractSet[str]) -> bool:
+    return True
+
+
+STEERS: tuple[Steer, ...] = (
+    Steer("door-exhaustion", DOORS_RATE, lambda s: (DOOR_EXHAUSTION,), _always, closes_doors),
+    Steer("objective-deal", OBJECTIVES_RATE, _objective_clauses, _always, deals_unseen_objectives),
+    Steer("survivors", SPARING_RATE, _objective_clauses, holds_unseen_objective, spares_characters),
+)
+"""The steering table, asked in this order (see :func:`steered`)."""
+
+
+def steered(state: GameState, options: Sequence[Action], seen: AbstractSet[str], rng: random.Random) -> Action | None:
+    """The first steer (table order) that is active, has legal actions fitting it and is drawn
+    (its ``rate``) picks one of them at random; None when no steer does. The generator is asked
+    only where some action fits a steer, so a game no steer applies to plays as before."""
+    for steer in STEERS:
+        if not steer.active(state, seen):
+            continue
+        fitting = [a for a in options if steer.wants(state, a, seen)]
+        if fitting and rng.random() < steer.rate:
+            return fitting[rng.randrange(len(fitting))]
+    return None
