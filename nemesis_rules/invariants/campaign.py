@@ -93,16 +93,19 @@ def play_all(
     results: list[GameResult] = []
     pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
     try:
-        seen: set[str] = set()
+        # what coverage play counts as seen, per ruleset: clause coverage is measured per ruleset,
+        # so a clause (or kind of action) one ruleset reached is still worth seeking in the other
+        seen: dict[str, set[str]] = {}
         groups = list(batches(specs)) if setup.coverage else [specs]
         for group in groups:
-            work = [(spec, setup, frozenset(seen)) for spec in group]
+            work = [(spec, setup, frozenset(seen.get(spec.ruleset, ()))) for spec in group]
             mapped: Iterable[GameResult] = pool.imap(_play, work, chunksize=1) if pool is not None else map(_play, work)
             for result in mapped:
                 results.append(result)
                 if setup.coverage:
-                    seen.update(result.clauses)
-                    seen.update(result.novelties)
+                    known = seen.setdefault(result.spec.ruleset, set())
+                    known.update(result.clauses)
+                    known.update(result.novelties)
                 if progress is not None:
                     progress(result)
     finally:

@@ -13,17 +13,18 @@ A :class:`Steer` names the clauses it leads to, a gate (whether it is worth stee
 predicate over one legal action (a decision or a chance outcome) that moves the game that way.
 :data:`STEERS` is the table. While one of its clauses is unseen and the gate holds, coverage
 play takes, now and then (the steer's rate: :data:`DOORS_RATE`,
-:data:`OBJECTIVES_RATE`, :data:`SPARING_RATE`), one of the actions the predicate selects. Choosing
+:data:`OBJECTIVES_RATE`, :data:`SPARING_RATE`, :data:`HUNT_RATE`), one of the actions the predicate selects. Choosing
 chance outcomes is legitimate for a fuzzer: every outcome chosen is a possible one. Predicates
 look only at the action, the state and the frame on top of the stack (no look-ahead), so they
 stay cheap enough to run at every step.
 
-Not steered: ``base.supply.components`` (a ninth non-Larva Intruder dying with all 8 Carcass
-tokens out; every Noise marker on the board cannot happen on the printed board, 30 markers for
-28 corridors and the technical corridor). A steer toward killing (attacks, dice and endurance
-cards that injure, Intruder tokens at Encounters) never got past 5 Carcasses out in a 500-game
-campaign and cost three clauses it used to reach (``base.supply.adult-exhaustion`` among them),
-so the table leaves it out.
+``base.supply.components`` (a ninth non-Larva Intruder dying with all 8 Carcass tokens out;
+every Noise marker on the board cannot happen on the printed board: 30 markers, 28 corridors and
+the technical corridor) needs a massacre: random play places about 0.7 Carcass a game. Steering
+every game toward killing was measured to stall at 5 Carcasses out and to cost three clauses it
+used to reach (``base.supply.adult-exhaustion`` among them); the ``hunt`` steer therefore acts
+only in games of :data:`HUNT_PLAYERS` or more players where a Carcass already lies (a fight the
+crew is winning), and there it takes nearly every attack, hit, kill and spared Character.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision, Outcome
 from nemesis_rules.model.rules.attack import AttackCardDraw
+from nemesis_rules.model.rules.combat import EnduranceDraw, carcasses_out
 from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.setup import ObjectiveDraw
@@ -44,12 +46,22 @@ from nemesis_rules.model.state import GameState
 DOORS_RATE = 0.9
 """How often a Door-closing decision is taken when there is one (they are rare: a Command Center,
 an Airlock Control, a card or an item; twelve Doors must be held at once)."""
+HUNT_RATE = 0.9
+"""How often, in a hunting game, an attack or an outcome that brings, injures or kills an
+Intruder (or spares a Character) is taken."""
+HUNT_PLAYERS = 4
+"""The fewest players a hunting game has (more Characters, more firepower)."""
+HUNT_FROM = 1
+"""How many Carcasses must be out before a game turns into a hunt."""
 OBJECTIVES_RATE = 0.5
 """How often an Objective card whose clause is unseen is dealt (or kept) when one can be."""
 SPARING_RATE = 0.7
 """How often an outcome that spares the Characters is taken while one holds an unseen Objective."""
 
 DOOR_EXHAUSTION = "base.door.exhaustion"
+CARCASS_SUPPLY = "base.supply.components"
+BROUGHT = frozenset({"creeper", "adult", "breeder", "queen"})
+"""Intruder tokens that bring an Intruder leaving a Carcass (a Larva leaves none)."""
 QUARANTINE_MARS = "base.end.quarantine-mars"
 DOOR_ROOMS = frozenset({"command-center", "airlock-control"})
 """Rooms whose action closes Doors (RU-RB p.25: Command Center, Airlock Control)."""
@@ -96,6 +108,44 @@ def closes_doors(state: GameState, action: Action, seen: AbstractSet[str]) -> bo
     if action.kind == "room-action":
         return action.get("room") in DOOR_ROOMS
     return action.kind == "doors-of"
+
+
+# -- the Carcass supply -----------------------------------------------------------------------------
+
+
+def hunting(state: GameState, seen: AbstractSet[str]) -> bool:
+    """A game worth turning into a hunt: :data:`HUNT_PLAYERS` or more players, and at least
+    :data:`HUNT_FROM` Carcass out already."""
+    return state.config.players >= HUNT_PLAYERS and carcasses_out(state) >= HUNT_FROM
+
+
+def hunts(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """An attack on an Intruder (Melee, Shoot, an item aimed at one); a combat die face that injures the target; an
+    endurance card whose blood the target's Injuries reach (it dies); at an Encounter, a token
+    that brings an Intruder leaving a Carcass; an Intruder's attack that spares its victim."""
+    if isinstance(action, Decision):
+        if action.kind == "use-item":  # a Taser, Grenade or the like aimed at an Intruder
+            target = action.get("target")
+            return target is not None and any(str(i.id) == target for i in state.intruders)
+        return action.kind in ("melee", "shoot")
+    frame = state.pending[-1]
+    if isinstance(frame, CombatRoll):
+        return injures_target(state, frame, action.outcome)
+    if isinstance(frame, EnduranceDraw):
+        hurt = next((i for i in state.intruders if i.id == frame.intruder), None)
+        blood = tables.attack_card(state.config, action.outcome).blood
+        return hurt is not None and blood is not None and blood <= hurt.injuries
+    if isinstance(frame, EncounterDraw):  # tokens are spelled kind-number: "adult-2"
+        return action.outcome.partition("-")[0] in BROUGHT
+    if isinstance(frame, AttackCardDraw):
+        return spares_characters(state, action, seen)
+    return False
+
+
+def injures_target(state: GameState, roll: CombatRoll, face: str) -> bool:
+    """Whether the combat die ``face`` injures the Intruder ``roll`` is aimed at."""
+    kind = next((i.kind for i in state.intruders if str(i.id) == roll.target), "")
+    return bool(kind) and tables.face_injuries(state, face, kind) > 0
 
 
 # -- objectives -------------------------------------------------------------------------------------
@@ -148,8 +198,7 @@ def spares_characters(state: GameState, action: Action, seen: AbstractSet[str]) 
     if isinstance(frame, EncounterDraw):
         return action.outcome == "blank"
     if isinstance(frame, CombatRoll):
-        kind = next((i.kind for i in state.intruders if str(i.id) == frame.target), "")
-        return bool(kind) and tables.face_injuries(state, action.outcome, kind) > 0
+        return injures_target(state, frame, action.outcome)
     return False
 
 
@@ -161,6 +210,7 @@ STEERS: tuple[Steer, ...] = (
     Steer("door-exhaustion", DOORS_RATE, lambda s: (DOOR_EXHAUSTION,), _always, closes_doors),
     Steer("objective-deal", OBJECTIVES_RATE, _objective_clauses, _always, deals_unseen_objectives),
     Steer("survivors", SPARING_RATE, _objective_clauses, holds_unseen_objective, spares_characters),
+    Steer("hunt", HUNT_RATE, lambda s: (CARCASS_SUPPLY,), hunting, hunts),
 )
 """The steering table, asked in this order (see :func:`steered`)."""
 

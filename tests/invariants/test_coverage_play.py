@@ -3,7 +3,14 @@ games remember the kinds they took so later batches prefer others."""
 
 from __future__ import annotations
 
-from nemesis_rules.invariants.fuzzing import GameSpec, Setup, novelty_key, play_spec
+import os
+from pathlib import Path
+
+import pytest
+
+import nemesis_rules.invariants.campaign as campaign_module
+from nemesis_rules.invariants.campaign import Campaign, play_all
+from nemesis_rules.invariants.fuzzing import COVERAGE_BATCH, GameResult, GameSpec, Setup, novelty_key, play_spec
 from nemesis_rules.model.actions import Decision, Outcome
 
 
@@ -30,3 +37,25 @@ def test_coverage_games_record_their_kinds_and_plain_games_do_not() -> None:
     # a later batch that has seen every kind of this game still plays to a real end
     later = play_spec(GameSpec(1, "base", 2, 5), Setup(coverage=True, probes=0), frozenset(guided.novelties))
     assert later.end_reason not in ("step-limit", "engine-error", "rule-gap")
+
+
+def test_each_ruleset_seeks_what_its_own_earlier_games_have_not_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clause coverage is per ruleset, so a clause only Void Seeders games fired is still sought in
+    base games: each game is told what earlier batches of its own ruleset saw, and nothing else."""
+    calls: list[tuple[GameSpec, frozenset[str]]] = []
+    original = campaign_module._play
+
+    def spy(job: tuple[GameSpec, Setup, frozenset[str]]) -> GameResult:
+        calls.append((job[0], job[2]))
+        return original(job)
+
+    monkeypatch.setattr(campaign_module, "_play", spy)
+    games = COVERAGE_BATCH + 2
+    setup = Setup(coverage=True, probes=0)
+    results = play_all(Campaign(games, 3, (2,), ("base", "void-seeders"), setup, out=Path(os.devnull)))
+    assert len(calls) == games
+    first = {r.spec.index: r for r in results if r.spec.index < COVERAGE_BATCH}
+    for spec, seen in calls[COVERAGE_BATCH:]:
+        own = set().union(*(set(r.clauses) | r.novelties for r in first.values() if r.spec.ruleset == spec.ruleset))
+        assert seen == own
+        assert seen  # the first batch played both rulesets

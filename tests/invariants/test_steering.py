@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 
 from nemesis_rules.invariants.steering import (
+    BROUGHT,
+    CARCASS_SUPPLY,
     DOOR_EXHAUSTION,
     GENTLE_ATTACKS,
     closes_doors,
+    hunts,
     objective_clause,
     steered,
 )
@@ -18,6 +22,7 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision, Outcome
 from nemesis_rules.model.engine import acting_player, legal_actions
 from nemesis_rules.model.rules.attack import AttackCardDraw
+from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.rooms_doors import SetDoors, working_doors
 from nemesis_rules.model.rules.setup import ObjectiveDraw
@@ -100,3 +105,46 @@ def test_base_objective_steering_spares_characters_holding_an_unseen_objective()
         assert "adult" not in card.attackers or card.effect in GENTLE_ATTACKS
     # with every objective's clause seen, nobody is spared on purpose
     assert not _steered_many(attack, seen | _every_objective_clause(state))
+
+
+def _hunting_game(players: int, carcass: bool) -> GameState:
+    """A game with an Adult next to the acting player, and a Carcass lying in its room or not."""
+    state = _with_adult(after_setup(players=players, seed=3))
+    if carcass:
+        position = state.character(_player(state)).position
+        room = state.room(position)
+        state = state.with_room(position, replace(room, objects=room.objects.add("carcass")))
+    return state
+
+
+def test_base_supply_components_hunt_takes_hits_once_a_carcass_lies_in_a_big_game() -> None:
+    state = _hunting_game(4, carcass=True)
+    roll = with_frames(state, CombatRoll(_player(state), "1", "", False))
+    seen = _every_objective_clause(state) | {DOOR_EXHAUSTION}
+    picks = _steered_many(roll, seen)
+    assert len(picks) > 25  # about nine in ten
+    assert all(isinstance(p, Outcome) and tables.face_injuries(roll, p.outcome, "adult") > 0 for p in picks)
+    assert not _steered_many(roll, seen | {CARCASS_SUPPLY})
+
+
+def test_base_supply_components_no_hunt_before_a_carcass_or_with_few_players() -> None:
+    seen = _every_objective_clause(after_setup(players=2, seed=3)) | {DOOR_EXHAUSTION}
+    for state in (_hunting_game(4, carcass=False), _hunting_game(3, carcass=True)):
+        roll = with_frames(state, CombatRoll(_player(state), "1", "", False))
+        assert not _steered_many(roll, seen)
+
+
+def test_base_supply_components_hunt_draws_intruders_that_leave_a_carcass() -> None:
+    state = _hunting_game(5, carcass=True)
+    draw = with_frames(state, EncounterDraw(_player(state), state.character(_player(state)).position))
+    picks = _steered_many(draw, _every_objective_clause(state) | {DOOR_EXHAUSTION})
+    assert picks and all(isinstance(p, Outcome) and p.outcome.partition("-")[0] in BROUGHT for p in picks)
+
+
+def test_base_supply_components_hunt_counts_items_aimed_at_an_intruder_as_attacks() -> None:
+    state = _hunting_game(4, carcass=True)
+    player = _player(state)
+    assert hunts(state, Decision.make(player, "use-item", item="taser", target="1"), set())
+    assert not hunts(state, Decision.make(player, "use-item", item="taser", target="9"), set())
+    assert not hunts(state, Decision.make(player, "use-item", item="bandages"), set())
+    assert hunts(state, Decision.make(player, "melee", target="1"), set())
