@@ -7,6 +7,7 @@ strings so that actions sort and hash.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +69,19 @@ class Decision:
     def __str__(self) -> str:
         args = " ".join(f"{k}={','.join(v) if isinstance(v, tuple) else v}" for k, v in self.params)
         return f"player {self.player} {self.kind}" + (f" {args}" if args else "")
+
+
+def with_each(template: Decision, name: str, values: Iterable[ParamValue]) -> list[Decision]:
+    """``template`` with its parameter ``name`` set to each of ``values`` in turn, in that order.
+
+    An action's payment variants differ only in the cards paid: the options make one
+    decision per target with :meth:`Decision.make` (``pay=()``) and derive the variants from
+    its already sorted parameters, without sorting or keyword handling for each."""
+    params = template.params
+    at = [key for key, _ in params].index(name)  # ValueError when the template lacks ``name``
+    head, tail = params[:at], params[at + 1 :]
+    player, kind = template.player, template.kind
+    return [_decision(player, kind, (*head, (name, value), *tail)) for value in values]
 
 
 def decision_key(decision: Decision) -> tuple[int, str, tuple[tuple[str, ParamValue], ...]]:
