@@ -2,9 +2,11 @@
 
 Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spots). It prints:
 
-* random play with every catalogued invariant checked after every transition (what ``fuzz``
-  does): steps per second, mean microseconds per step, games per second; and the same without
-  invariants, to show what checking costs;
+* the games ``fuzz`` plays (its default player, ``goal-seeking``, whose own time per decision
+  counts) with every catalogued invariant checked after every transition: steps per second,
+  mean microseconds per step, games per second; and the same without invariants, to show what
+  checking costs (before round 3 of issue #7 these lines measured the uniform player, which
+  ``nemesis_rules.model.play.choose`` is, not the games fuzz plays);
 * python-chess playing random legal chess (moves per second), the ``bench`` extra;
 * the same with the uniform random player (one legal action drawn uniformly, the analogue of
   python-chess's ``random.choice(list(board.legal_moves))``), an extra line: those are not the
@@ -35,8 +37,7 @@ from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
 from nemesis_rules.model.engine import step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.heap import settled_heap
-from nemesis_rules.model.play import choose
-from nemesis_rules.model.players import Player, uniform
+from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS, Player, uniform
 
 TARGET_CHESS = 1.0
 TARGET_FLOOR = 10.0
@@ -84,7 +85,11 @@ def paired(seconds: float, rulesets: tuple[str, ...]) -> tuple[tuple[int, int, f
     return (games, steps, with_time), (games, steps, without_time)
 
 
-def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool, player: Player = choose) -> Callable[[int], int]:
+DEFAULT: Player = PLAYERS[DEFAULT_PLAYER]
+"""The player fuzz plays with (``Setup.player``): the headline measures its games."""
+
+
+def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool, player: Player = DEFAULT) -> Callable[[int], int]:
     def play(seed: int) -> int:
         ruleset = rulesets[seed % len(rulesets)]
         rng = random.Random(seed)
@@ -186,7 +191,8 @@ def main() -> None:
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
-        f"nemesis-rules throughput ({', '.join(rulesets)}; players 1-5; {os.cpu_count()} CPU(s), "
+        f"nemesis-rules throughput ({', '.join(rulesets)}; players 1-5; {DEFAULT_PLAYER} player as fuzz plays; "
+        f"{os.cpu_count()} CPU(s), "
         f"load average {load:.2f} at the start)"
     )
     (g, s, t), (g0, s0, t0) = paired(args.seconds, rulesets)
