@@ -100,6 +100,8 @@ COVER = 0.7
 """How often it leaves Combat under one of :data:`COVERED_EXITS` when it can."""
 INSANE = 4
 """From this Insanity level (Void Seeders) it seeks the Surgery or the Antidote (5 is the last)."""
+SET_DESTINATION = ("flight", "set-destination")
+"""The parameter of a decision that sets the ship's destination (the Cockpit's room action)."""
 _SUB_KEY = {"room-action": "room", "play-card": "card", "use-item": "item", "craft": "item"}
 """The parameter that tells decisions of one kind apart for :func:`by_kind`."""
 _TREATMENTS = {"heal-dressed": 0, "dress-all": 1, "heal-light": 2}
@@ -473,7 +475,8 @@ def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -
             continue
         if a.kind == "launch-pod":
             return a
-        if a.get("flight") == "set-destination" and card and card.destination(str(a.get("destination"))) == "earth":
+        # a parameter test on every decision: a pair in the params (each name once) is a test in C
+        if SET_DESTINATION in a.params and card and card.destination(str(a.get("destination"))) == "earth":
             return a
         if (
             a.kind == "room-action"
