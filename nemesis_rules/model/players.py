@@ -151,7 +151,20 @@ def _pick(options: Sequence[Action], rng: random.Random) -> Action | None:
 
 
 def _printed(board: Board, tile: str) -> str:
-    return next(p for p, room in board.printed_rooms.items() if room == tile)
+    """The position of the room printed on the board as ``tile`` (the board's first such one)."""
+    kept = _PRINTED.get(id(board))
+    if kept is None or kept[0] is not board:
+        where: dict[str, str] = {}
+        for p, room in board.printed_rooms.items():
+            where.setdefault(room, p)
+        if len(_PRINTED) >= 16:  # a few boards at a time; never grows with the games played
+            _PRINTED.clear()
+        kept = _PRINTED[id(board)] = (board, where)
+    return kept[1][tile]
+
+
+_PRINTED: dict[int, tuple[Board, dict[str, str]]] = {}
+"""Each board's printed rooms by tile, kept by the board's identity (checked: the board is held)."""
 
 
 def _explored(state: GameState, tile: str) -> str | None:
