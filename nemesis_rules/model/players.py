@@ -36,6 +36,7 @@ import random
 import zlib
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -108,12 +109,16 @@ _TREATMENTS = {"heal-dressed": 0, "dress-all": 1, "heal-light": 2}
 """The Emergency Room's treatments, most urgent first (a Serious Wound must be dressed to be healed)."""
 
 
+_WEIGHT = itemgetter(1)
+"""The weight of an (outcome, weight) pair."""
+
+
 def _weighted(state: GameState, rng: random.Random) -> Action | None:
     """A chance outcome drawn with its weight, or ``None`` at a decision."""
     outcomes = chance_outcomes(state)
     if not outcomes:
         return None
-    pick = rng.randrange(sum(w for _, w in outcomes))
+    pick = rng.randrange(sum(map(_WEIGHT, outcomes)))
     for outcome, weight in outcomes:
         pick -= weight
         if pick < 0:
