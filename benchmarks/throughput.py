@@ -2,10 +2,15 @@
 
 Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spots). It prints:
 
-* random play with every catalogued invariant checked after every transition (what ``fuzz``
-  does): steps per second, mean microseconds per step, games per second; and the same without
-  invariants, to show what checking costs;
+* the games ``fuzz`` plays (its default player, ``goal-seeking``, whose own time per decision
+  counts) with every catalogued invariant checked after every transition: steps per second,
+  mean microseconds per step, games per second; and the same without invariants, to show what
+  checking costs (before round 3 of issue #7 these lines measured the uniform player, which
+  ``nemesis_rules.model.play.choose`` is, not the games fuzz plays);
 * python-chess playing random legal chess (moves per second), the ``bench`` extra;
+* the same with the uniform random player (one legal action drawn uniformly, the analogue of
+  python-chess's ``random.choice(list(board.legal_moves))``), an extra line: those are not the
+  games fuzz plays (the default player seeks goals), so the headline stays on the default player;
 * the CPython floor: ``dataclasses.replace`` on a small frozen slotted dataclass;
 * the speed-up of a two-process campaign (``fuzz --jobs 2``) over one process;
 
@@ -32,7 +37,7 @@ from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
 from nemesis_rules.model.engine import step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.heap import settled_heap
-from nemesis_rules.model.play import choose
+from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS, Player, uniform
 
 TARGET_CHESS = 1.0
 TARGET_FLOOR = 10.0
@@ -80,7 +85,11 @@ def paired(seconds: float, rulesets: tuple[str, ...]) -> tuple[tuple[int, int, f
     return (games, steps, with_time), (games, steps, without_time)
 
 
-def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool) -> Callable[[int], int]:
+DEFAULT: Player = PLAYERS[DEFAULT_PLAYER]
+"""The player fuzz plays with (``Setup.player``): the headline measures its games."""
+
+
+def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool, player: Player = DEFAULT) -> Callable[[int], int]:
     def play(seed: int) -> int:
         ruleset = rulesets[seed % len(rulesets)]
         rng = random.Random(seed)
@@ -90,7 +99,7 @@ def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool) -> Callable[[in
             checker.first(state)
         steps = 0
         while state.end is None:
-            action = choose(state, rng)
+            action = player(state, rng)
             transition = step(state, action)
             if checker is not None:
                 checker.after(state, action, transition.state, transition.fired)
@@ -99,6 +108,16 @@ def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool) -> Callable[[in
         return steps
 
     return play
+
+
+def uniform_games(seconds: float, rulesets: tuple[str, ...]) -> tuple[int, int, float]:
+    """Games of the uniform random player (one legal action drawn uniformly), with every
+    invariant: (games, steps, seconds)."""
+    play = nemesis_game(rulesets, invariants=True, player=uniform)
+    for seed in range(2 * len(rulesets)):  # warm up
+        play(seed)
+    with settled_heap():
+        return games_for(seconds, play)
 
 
 def chess_game(seed: int) -> int:
@@ -172,7 +191,8 @@ def main() -> None:
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
-        f"nemesis-rules throughput ({', '.join(rulesets)}; players 1-5; {os.cpu_count()} CPU(s), "
+        f"nemesis-rules throughput ({', '.join(rulesets)}; players 1-5; {DEFAULT_PLAYER} player as fuzz plays; "
+        f"{os.cpu_count()} CPU(s), "
         f"load average {load:.2f} at the start)"
     )
     (g, s, t), (g0, s0, t0) = paired(args.seconds, rulesets)
@@ -191,6 +211,13 @@ def main() -> None:
         chess_rate = None
         print("python-chess: not installed (pip install -e '.[bench]')")
 
+    ug, us, ut = uniform_games(args.seconds, rulesets)
+    uniform_rate = us / ut
+    print(
+        f"  extra, uniform random player (not the games fuzz plays), with every invariant: "
+        f"{uniform_rate:9.0f} steps/s  {1e6 * ut / us:7.1f} us/step  {ug / ut:6.2f} games/s"
+    )
+
     floor = floor_updates(min(args.seconds, 2.0))
     print(f"CPython floor (dataclasses.replace, 3-field frozen slotted): {floor:,.0f} updates/s, {1e6 / floor:.2f} us")
 
@@ -203,6 +230,10 @@ def main() -> None:
         ratio = checked / chess_rate
         verdict = "met" if ratio >= TARGET_CHESS else "missed"
         print(f"  vs python-chess: {ratio:.2f}x (at least {TARGET_CHESS}x: {verdict})")
+        print(
+            f"  extra, uniform random player vs python-chess (like-for-like random play, not "
+            f"the games fuzz plays): {uniform_rate / chess_rate:.2f}x"
+        )
     per_step = 1e6 / checked
     floor_ratio = per_step / (1e6 / floor)
     verdict = "met" if floor_ratio <= TARGET_FLOOR else "missed"

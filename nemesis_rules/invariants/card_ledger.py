@@ -173,15 +173,21 @@ PLAYER_FRAME_HOLDINGS: dict[str, Callable[[Any], Iterable[str]]] = {
 
 def _frame_cards(state: GameState, frames: Iterable[Frame], acc: Counts, sign: int) -> None:
     for frame in frames:
-        name = type(frame).__name__
-        holding = FRAME_HOLDINGS.get(name)
+        kind = type(frame)
+        holds = _HOLDS.get(kind)
+        if holds is None:
+            holds = _HOLDS[kind] = (FRAME_HOLDINGS.get(kind.__name__), PLAYER_FRAME_HOLDINGS.get(kind.__name__))
+        holding, own = holds
         if holding is not None:
             for category, key in holding(frame):
                 acc[(category, key)] = acc.get((category, key), 0) + sign
-            continue
-        own = PLAYER_FRAME_HOLDINGS.get(name)
-        if own is not None:
+        elif own is not None:
             _action_cards(state, getattr(frame, "player"), Multiset.of(own(frame)), acc, sign)  # noqa: B009
+
+
+_HOLDS: dict[type, tuple[FrameHolding | None, Callable[[Any], Iterable[str]] | None]] = {}
+"""Each frame class met with its entries of :data:`FRAME_HOLDINGS` and :data:`PLAYER_FRAME_HOLDINGS`
+(None: it holds none), looked up by class name once; most frames hold no card."""
 
 
 def _pending_cards(state: GameState, value: Any, acc: Counts, sign: int) -> None:
@@ -230,11 +236,15 @@ def _card_box_for(config: GameConfig, names: tuple[str, ...]) -> Counts:
 
 
 def _names_changed(before: GameState, after: GameState) -> bool:
-    if before.characters is after.characters:
+    old, new = before.characters, after.characters
+    if old is new:
         return False
-    return any(a.name != b.name for a, b in zip(before.characters, after.characters, strict=False)) or len(
-        before.characters
-    ) != len(after.characters)
+    if len(old) != len(new):
+        return True
+    for a, b in zip(old, new, strict=True):  # noqa: SIM110 - a loop is faster than any() over a generator
+        if a is not b and a.name != b.name:
+            return True
+    return False
 
 
 CARDS = Ledger(

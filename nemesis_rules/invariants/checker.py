@@ -63,7 +63,7 @@ class Checker:
     Call :meth:`first` on a game's first state, then :meth:`after` on each transition.
     """
 
-    __slots__ = ("_chance_plans", "_plans", "_states", "_steps", "invariants")
+    __slots__ = ("_chance_plans", "_checks", "_plans", "_shared", "_states", "_steps", "invariants")
 
     def __init__(self, ruleset: str, invariants: Sequence[Invariant] | None = None) -> None:
         if invariants is None:
@@ -84,6 +84,21 @@ class Checker:
         dozen such sets)."""
         self._chance_plans: dict[int, tuple[_Check, ...]] = {}
         """The same after a chance outcome (without the ``decisions_only`` step invariants)."""
+        self._checks: tuple[_Check, ...] = (
+            *(
+                (_STATE, inv.predicate, inv)
+                if tracker is None
+                else (_LEDGER if getattr(tracker, "takes_changed", False) else _TRACKED, tracker.step, inv)
+                for _, tracker, inv in self._states
+            ),
+            *((_FIRED if inv.uses_fired else _STEP, inv.predicate, inv) for _, inv in self._steps),
+        )
+        """Every check this checker may run, in catalogue order (state invariants, then step invariants)."""
+        if len(_SHARED_PLANS) >= _SHARED_PLANS_KEPT:
+            _SHARED_PLANS.clear()
+        self._shared = _SHARED_PLANS.setdefault(self.invariants, {})
+        """Which of the checks each plan runs, shared by every checker of the same invariants (a
+        campaign plays hundreds of games, each meeting the same few dozen sets of changed fields)."""
 
     def first(self, state: GameState) -> list[Violation]:
         """Every state invariant on a state with no known predecessor."""
@@ -101,17 +116,18 @@ class Checker:
         """The checks a transition changing the fields ``changed`` needs, in catalogue order
         (state invariants, then step invariants), each with how to call it; ``decision``: the
         action was a decision (not a chance outcome)."""
-        plan: list[_Check] = []
-        for mask, tracker, inv in self._states:
-            if mask & changed:
-                if tracker is None:
-                    plan.append((_STATE, inv.predicate, inv))
-                else:
-                    plan.append((_LEDGER if getattr(tracker, "takes_changed", False) else _TRACKED, tracker.step, inv))
-        for mask, inv in self._steps:
-            if mask & changed and (decision or not inv.decisions_only):
-                plan.append((_FIRED if inv.uses_fired else _STEP, inv.predicate, inv))
-        (self._plans if decision else self._chance_plans)[changed] = found = tuple(plan)
+        chosen = self._shared.get((changed, decision))
+        if chosen is None:
+            picked = [i for i, (mask, _, _) in enumerate(self._states) if mask & changed]
+            first_step = len(self._states)
+            picked.extend(
+                first_step + i
+                for i, (mask, inv) in enumerate(self._steps)
+                if mask & changed and (decision or not inv.decisions_only)
+            )
+            chosen = self._shared[(changed, decision)] = tuple(picked)
+        checks = self._checks
+        (self._plans if decision else self._chance_plans)[changed] = found = tuple([checks[i] for i in chosen])
         return found
 
     def after(
@@ -142,6 +158,11 @@ class Checker:
                 out.append(Violation(inv.id, message, inv.clause))
         return out
 
+
+_SHARED_PLANS: dict[tuple[Invariant, ...], dict[tuple[int, bool], tuple[int, ...]]] = {}
+"""For each selection of invariants, the indexes of the checks each plan runs (see ``Checker._shared``)."""
+_SHARED_PLANS_KEPT = 16
+"""Selections kept at a time (a campaign uses one or two: one per ruleset)."""
 
 _LEDGER, _TRACKED, _STATE, _STEP, _FIRED = range(5)
 """How a planned check is called: a tracker's ``step(before, after, changed)`` (one that

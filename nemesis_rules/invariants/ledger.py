@@ -63,6 +63,12 @@ def tally_delta(acc: Counts, category: str, old: Multiset, new: Multiset) -> Non
         acc[k] = acc.get(k, 0) + n
 
 
+def never_changes(before: GameState, after: GameState) -> bool:
+    """The ``box_changed`` of a ledger whose box is fixed by the config (the tracker then does
+    not ask)."""
+    return False
+
+
 Counter = Callable[[GameState, Any, Counts, int], None]
 """Counts what a field's value holds into the counts, with a sign."""
 Differ = Callable[[GameState, GameState, Any, Any, Counts], None]
@@ -155,7 +161,7 @@ def compare(counts: Counts, box: Counts, keys: Iterable[Key] | None, *, laid_out
 class LedgerTracker:
     """The incremental form of a ledger's check (see the module docstring)."""
 
-    __slots__ = ("_box", "_counts", "_fields", "_masked", "_sources", "_state", "_to_diff", "ledger")
+    __slots__ = ("_box", "_box_changed", "_counts", "_fields", "_masked", "_sources", "_state", "_to_diff", "ledger")
 
     takes_changed = True
     """:meth:`step` accepts the mask of the fields a transition changed (the checker has it)."""
@@ -170,8 +176,10 @@ class LedgerTracker:
         """All the fields the verdict depends on, read at once (a tuple)."""
         self._sources = tuple((attrgetter(s.field), s) for s in ledger.sources)
         self._masked = tuple((field_mask(frozenset({s.field})), s.field, s) for s in ledger.sources)
-        self._to_diff: dict[int, tuple[tuple[str, Source], ...]] = {}
-        """The sources to look at for each mask of changed fields (a game meets a few dozen)."""
+        self._to_diff: dict[int, tuple[tuple[str, Differ], ...]] = {}
+        """The sources to look at for each mask of changed fields (a game meets a few dozen),
+        each with the function that counts its difference."""
+        self._box_changed = None if ledger.box_changed is never_changes else ledger.box_changed
 
     def full(self, state: GameState) -> str | None:
         self._state = state
@@ -187,8 +195,9 @@ class LedgerTracker:
         if last is not before and (last is None or not _same(self._fields(last), self._fields(before))):
             return self.full(after)
         # ``last`` is ``before``, or a transition it was not shown left everything it counts untouched
+        box_changed = self._box_changed
         if (before.phase is not after.phase and ledger.complete(before) != ledger.complete(after)) or (
-            ledger.box_changed(before, after)
+            box_changed is not None and box_changed(before, after)
         ):
             return self.full(after)
         self._state = after
@@ -202,9 +211,11 @@ class LedgerTracker:
         else:
             to_diff = self._to_diff.get(changed)
             if to_diff is None:
-                to_diff = self._to_diff[changed] = tuple((f, s) for bit, f, s in self._masked if bit & changed)
-            for field, source in to_diff:
-                source.delta(before, after, getattr(before, field), getattr(after, field), delta)
+                to_diff = self._to_diff[changed] = tuple(
+                    (f, s.differ if s.differ is not None else s.delta) for bit, f, s in self._masked if bit & changed
+                )
+            for field, differ in to_diff:
+                differ(before, after, getattr(before, field), getattr(after, field), delta)
         if not delta:
             return None
         moved = [k for k, n in delta.items() if n]

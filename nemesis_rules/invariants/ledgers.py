@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nemesis_rules.invariants.components import box, per_config
-from nemesis_rules.invariants.ledger import Counts, Ledger, Source, tally
+from nemesis_rules.invariants.ledger import Counts, Ledger, Source, never_changes, tally
 from nemesis_rules.invariants.places import (
     EXPLORATION,
     TOKEN,
@@ -41,7 +41,7 @@ TOKENS = Ledger(
         removed_source(TOKEN),
     ),
     box=lambda state: _token_box(state.config),
-    box_changed=lambda before, after: False,
+    box_changed=never_changes,
 )
 
 
@@ -77,7 +77,7 @@ EXPLORATION_TOKENS = Ledger(
         removed_source(EXPLORATION),
     ),
     box=lambda state: _exploration_box(state.config),
-    box_changed=lambda before, after: False,
+    box_changed=never_changes,
 )
 
 
@@ -128,5 +128,5 @@ SETUP_PIECES = Ledger(
         removed_source("objective", "pod"),
     ),
     box=lambda state: _setup_box(state.config),
-    box_changed=lambda before, after: False,
+    box_changed=never_changes,
 )

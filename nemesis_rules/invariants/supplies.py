@@ -7,7 +7,7 @@ from typing import Any
 
 from nemesis_rules.invariants.components import box, per_config
 from nemesis_rules.invariants.core import Invariant, Tracker, register, state_invariant
-from nemesis_rules.invariants.ledger import Counts, Ledger, LedgerTracker, Source, tally
+from nemesis_rules.invariants.ledger import Counts, Ledger, LedgerTracker, Source, never_changes, tally
 from nemesis_rules.model import tables
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.state import GameState
@@ -68,7 +68,7 @@ HEAVY_OBJECT_SUPPLY = Ledger(
         Source("eggs", _board_eggs),
     ),
     box=lambda state: _object_box(state.config),
-    box_changed=lambda before, after: False,
+    box_changed=never_changes,
     exact=False,
 )
 
@@ -99,7 +99,7 @@ def _miniature_box(config: GameConfig) -> Counts:
 MINIATURE_SUPPLY = Ledger(
     sources=(Source("intruders", _intruder_kinds), Source("characters", _larvae_on_boards, _larvae_delta)),
     box=lambda state: _miniature_box(state.config),
-    box_changed=lambda before, after: False,
+    box_changed=never_changes,
     exact=False,
 )
 """Miniatures in play: on the board, and Larvae on character boards. A type the ruleset does

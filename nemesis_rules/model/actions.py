@@ -7,6 +7,7 @@ strings so that actions sort and hash.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +71,19 @@ class Decision:
         return f"player {self.player} {self.kind}" + (f" {args}" if args else "")
 
 
+def with_each(template: Decision, name: str, values: Iterable[ParamValue]) -> list[Decision]:
+    """``template`` with its parameter ``name`` set to each of ``values`` in turn, in that order.
+
+    An action's payment variants differ only in the cards paid: the options make one
+    decision per target with :meth:`Decision.make` (``pay=()``) and derive the variants from
+    its already sorted parameters, without sorting or keyword handling for each."""
+    params = template.params
+    at = [key for key, _ in params].index(name)  # ValueError when the template lacks ``name``
+    head, tail = params[:at], params[at + 1 :]
+    player, kind = template.player, template.kind
+    return [_decision(player, kind, (*head, (name, value), *tail)) for value in values]
+
+
 def decision_key(decision: Decision) -> tuple[int, str, tuple[tuple[str, ParamValue], ...]]:
     """The sort key of a decision (the same order as comparing them, computed much faster)."""
     return (decision.player, decision.kind, decision.params)
@@ -99,14 +113,49 @@ _set_chance = Outcome.__dict__["chance"].__set__
 _set_outcome = Outcome.__dict__["outcome"].__set__
 
 
-def _decision(player: int, kind: str, params: tuple[tuple[str, ParamValue], ...]) -> Decision:
-    """``Decision(player, kind, params)`` without the frozen dataclass's ``__init__`` (options
-    are built by the thousand: writing the three slots directly is about twice as fast)."""
-    out: Decision = _new(Decision)
-    _set_player(out, player)
-    _set_kind(out, kind)
-    _set_params(out, params)
-    return out
+class _DecisionDraft:
+    """A plain slotted twin of :class:`Decision` (the same slots in the same order, so the same
+    memory layout, without the frozen ``__setattr__``): plain attribute stores fill it, then its
+    class becomes ``Decision`` (CPython checks the layouts match), as the state copies are made
+    (``nemesis_rules.model.state._make_copier``)."""
+
+    __slots__ = ("player", "kind", "params")  # noqa: RUF023 - the order of Decision's own fields
+
+
+def _twin_accepted() -> bool:
+    """Whether this Python lets a draft become a ``Decision`` (CPython does)."""
+    try:
+        draft: Any = _new(_DecisionDraft)
+        draft.player, draft.kind, draft.params = 0, "", ()
+        draft.__class__ = Decision
+    except TypeError:  # pragma: no cover - CPython accepts it
+        return False
+    return True
+
+
+if _twin_accepted():
+
+    def _decision(player: int, kind: str, params: tuple[tuple[str, ParamValue], ...]) -> Decision:
+        """``Decision(player, kind, params)`` without the frozen dataclass's ``__init__`` (options
+        are built by the thousand: filling a plain twin and switching its class is about four
+        times as fast)."""
+        out: Any = _new(_DecisionDraft)
+        out.player = player
+        out.kind = kind
+        out.params = params
+        out.__class__ = Decision
+        decision: Decision = out
+        return decision
+
+else:  # pragma: no cover - another Python: the slot descriptors themselves
+
+    def _decision(player: int, kind: str, params: tuple[tuple[str, ParamValue], ...]) -> Decision:
+        """``Decision(player, kind, params)`` without the frozen dataclass's ``__init__``."""
+        out: Decision = _new(Decision)
+        _set_player(out, player)
+        _set_kind(out, kind)
+        _set_params(out, params)
+        return out
 
 
 def outcome(chance: str, result: str) -> Outcome:

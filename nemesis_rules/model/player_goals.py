@@ -50,10 +50,13 @@ import random
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.player_paths import closer_moves, steps
+from nemesis_rules.model.player_paths import MOVES, closer_moves, steps
 from nemesis_rules.model.state import Character, GameState
 
 __all__ = ["item_destination", "item_goal", "pod_goal"]
+
+REPAIR_MALFUNCTION = ("repair", "malfunction")
+"""The parameter of a decision that repairs a Malfunction."""
 
 IN_ITS_MOMENT = 0.85
 """How often an offered use of a :data:`RARE_USES` item (its condition holds) is taken."""
@@ -212,6 +215,8 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
         if not isinstance(a, Decision):
             continue
         kind = a.kind
+        if kind in MOVES:  # most decisions are moves (no item goal is a move: only the params "to", "noise", "pay")
+            continue
         if kind == "use-item":
             if a.get("item") == "chemicals" and a.get("weapon") == FLAMETHROWER:
                 buckets.setdefault("reload", []).append(a)
@@ -237,7 +242,7 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
             buckets.setdefault("reload" if _seeks_chemicals(state, frame.player) else "search", []).append(a)
         elif kind == "play-card" and a.get("card") == "rest" and _contamination_cards(state, frame.player) >= 2:
             buckets.setdefault("rest", []).append(a)
-        if a.get("repair") == "malfunction" and _laboratory_blocked(state, frame.player):
+        if REPAIR_MALFUNCTION in a.params and _laboratory_blocked(state, frame.player):  # a test in C (names once)
             buckets.setdefault("analyse", []).append(a)
     if not state.in_combat(frame.player):
         walk = _errand_walk(state, rng, frame.player, decisions)

@@ -36,6 +36,7 @@ import random
 import zlib
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -100,10 +101,16 @@ COVER = 0.7
 """How often it leaves Combat under one of :data:`COVERED_EXITS` when it can."""
 INSANE = 4
 """From this Insanity level (Void Seeders) it seeks the Surgery or the Antidote (5 is the last)."""
+SET_DESTINATION = ("flight", "set-destination")
+"""The parameter of a decision that sets the ship's destination (the Cockpit's room action)."""
 _SUB_KEY = {"room-action": "room", "play-card": "card", "use-item": "item", "craft": "item"}
 """The parameter that tells decisions of one kind apart for :func:`by_kind`."""
 _TREATMENTS = {"heal-dressed": 0, "dress-all": 1, "heal-light": 2}
 """The Emergency Room's treatments, most urgent first (a Serious Wound must be dressed to be healed)."""
+
+
+_WEIGHT = itemgetter(1)
+"""The weight of an (outcome, weight) pair."""
 
 
 def _weighted(state: GameState, rng: random.Random) -> Action | None:
@@ -111,7 +118,7 @@ def _weighted(state: GameState, rng: random.Random) -> Action | None:
     outcomes = chance_outcomes(state)
     if not outcomes:
         return None
-    pick = rng.randrange(sum(w for _, w in outcomes))
+    pick = rng.randrange(sum(map(_WEIGHT, outcomes)))
     for outcome, weight in outcomes:
         pick -= weight
         if pick < 0:
@@ -149,7 +156,20 @@ def _pick(options: Sequence[Action], rng: random.Random) -> Action | None:
 
 
 def _printed(board: Board, tile: str) -> str:
-    return next(p for p, room in board.printed_rooms.items() if room == tile)
+    """The position of the room printed on the board as ``tile`` (the board's first such one)."""
+    kept = _PRINTED.get(id(board))
+    if kept is None or kept[0] is not board:
+        where: dict[str, str] = {}
+        for p, room in board.printed_rooms.items():
+            where.setdefault(room, p)
+        if len(_PRINTED) >= 16:  # a few boards at a time; never grows with the games played
+            _PRINTED.clear()
+        kept = _PRINTED[id(board)] = (board, where)
+    return kept[1][tile]
+
+
+_PRINTED: dict[int, tuple[Board, dict[str, str]]] = {}
+"""Each board's printed rooms by tile, kept by the board's identity (checked: the board is held)."""
 
 
 def _explored(state: GameState, tile: str) -> str | None:
@@ -473,7 +493,8 @@ def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -
             continue
         if a.kind == "launch-pod":
             return a
-        if a.get("flight") == "set-destination" and card and card.destination(str(a.get("destination"))) == "earth":
+        # a parameter test on every decision: a pair in the params (each name once) is a test in C
+        if SET_DESTINATION in a.params and card and card.destination(str(a.get("destination"))) == "earth":
             return a
         if (
             a.kind == "room-action"

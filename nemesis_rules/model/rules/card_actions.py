@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue
+from nemesis_rules.model.actions import Decision, ParamValue, with_each
 from nemesis_rules.model.cards import ActionCard, Character
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context
@@ -56,12 +56,12 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         card = deck[slug]
         if not usable_now(card.combat, fighting):
             continue
-        variants = effect.variants(state, player)
-        if not variants:
+        ways = payments(c.hand, card.extra_cost, reserve=slug)
+        if not ways:  # no payment: the card's variants need not be worked out
             continue
-        extras = [_params(v) for v in variants]
-        for cards in payments(c.hand, card.extra_cost, reserve=slug):
-            out.extend(Decision.make(player, "play-card", card=slug, pay=cards, **extra) for extra in extras)
+        for variant in effect.variants(state, player):
+            template = Decision.make(player, "play-card", card=slug, pay=(), **_params(variant))
+            out.extend(with_each(template, "pay", ways))
     return out
 
 
@@ -138,10 +138,10 @@ def _item_options(state: GameState, player: int) -> list[Decision]:
             continue
         for variant in effect.variants(state, player):
             cost = item_cost(state, player, slug, variant)
-            out.extend(
-                Decision.make(player, "use-item", item=slug, pay=cards, **_params(variant))
-                for cards in payments(c.hand, cost)
-            )
+            ways = payments(c.hand, cost)
+            if ways:
+                template = Decision.make(player, "use-item", item=slug, pay=(), **_params(variant))
+                out.extend(with_each(template, "pay", ways))
     return out
 
 
@@ -189,11 +189,11 @@ def _room_action_options(state: GameState, player: int) -> list[Decision]:
     effect = room_action(state, action)
     if effect is None:
         return []
-    variants = effect.variants(state, player)
     out: list[Decision] = []
-    extras = [_params(v) for v in variants]
-    for cards in payments(c.hand, ROOM_ACTION_COST) if variants else ():
-        out.extend(Decision.make(player, "room-action", room=room.tile, pay=cards, **extra) for extra in extras)
+    ways = payments(c.hand, ROOM_ACTION_COST)
+    for variant in effect.variants(state, player) if ways else ():  # no payment: no variants to work out
+        template = Decision.make(player, "room-action", room=room.tile, pay=(), **_params(variant))
+        out.extend(with_each(template, "pay", ways))
     return out
 
 

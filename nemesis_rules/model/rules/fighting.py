@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.actions import Decision, with_each
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice
 from nemesis_rules.model.payment import payments
@@ -55,18 +55,26 @@ def _weapons(state: GameState, player: int) -> list[str]:
 def _shoot_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     ways = payments(c.hand, 1)
+    if not ways:
+        return []
     return [
-        Decision.make(player, "shoot", weapon=w, target=t, pay=cards)
+        decision
         for w in _weapons(state, player)
         for t in _targets(state, player)
-        for cards in ways
+        for decision in with_each(Decision.make(player, "shoot", weapon=w, target=t, pay=()), "pay", ways)
     ]
 
 
 def _melee_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     ways = payments(c.hand, 1)
-    return [Decision.make(player, "melee", target=t, pay=cards) for t in _targets(state, player) for cards in ways]
+    if not ways:
+        return []
+    return [
+        decision
+        for t in _targets(state, player)
+        for decision in with_each(Decision.make(player, "melee", target=t, pay=()), "pay", ways)
+    ]
 
 
 def _diagnose(state: GameState, decision: Decision) -> tuple[str, str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.actions import Decision, with_each
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.multiset import Multiset
@@ -125,7 +125,14 @@ def _pickup_options(state: GameState, player: int) -> list[Decision]:
     if free_slots(c) <= 0:
         return []
     objects = state.room(c.position).objects.distinct()
-    return [Decision.make(player, "pick-up", object=o, pay=cards) for o in objects for cards in payments(c.hand, 1)]
+    ways = payments(c.hand, 1)
+    if not ways:
+        return []
+    return [
+        decision
+        for o in objects
+        for decision in with_each(Decision.make(player, "pick-up", object=o, pay=()), "pay", ways)
+    ]
 
 
 def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -309,16 +316,16 @@ def _trade_options(state: GameState, player: int) -> list[Decision]:
         return []
     ways = payments(c.hand, 1)
     out: list[Decision] = []
+    if not ways:
+        return out
     for other in others:
         give = ["", *_tradeable(c)]
         take = ["", *_tradeable(other)]
         for g in give:
             for t in take:
                 if g or t:
-                    out.extend(
-                        Decision.make(player, "trade", partner=str(other.player), give=g, take=t, pay=cards)
-                        for cards in ways
-                    )
+                    template = Decision.make(player, "trade", partner=str(other.player), give=g, take=t, pay=())
+                    out.extend(with_each(template, "pay", ways))
     return out
 
 

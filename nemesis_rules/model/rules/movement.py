@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.actions import Decision, with_each
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Step
 from nemesis_rules.model.payment import pay, payments
@@ -58,7 +58,7 @@ def move_options(state: GameState, player: int) -> list[Decision]:
     if not ways:
         return out
     for _, destination in _exits(state, player):
-        out.extend([Decision.make(player, "move", to=destination, pay=cards) for cards in ways])
+        out.extend(with_each(Decision.make(player, "move", to=destination, pay=()), "pay", ways))
     return out
 
 
@@ -75,9 +75,8 @@ def careful_options(state: GameState, player: int) -> list[Decision]:
     for _, destination in _exits(state, player):
         for space in spaces_at[destination]:
             if space not in noise:
-                out.extend(
-                    [Decision.make(player, "careful-move", to=destination, noise=space, pay=cards) for cards in ways]
-                )
+                template = Decision.make(player, "careful-move", to=destination, noise=space, pay=())
+                out.extend(with_each(template, "pay", ways))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
@@ -68,11 +69,14 @@ def turn_options(state: GameState, player: int, first: Decision) -> tuple[Decisi
                 out.append(options[0])
             else:
                 by_params = {d.params: d for d in options}  # equal params: equal decisions
-                out.extend([by_params[params] for params in sorted(by_params)])
+                out.extend([d for _, d in sorted(by_params.items(), key=_FIRST)])  # no second hash of the params
     if in_order:
         return tuple(out)
     by_key = {(d.player, d.kind, d.params): d for d in everything}
     return tuple([by_key[key] for key in sorted(by_key)])
+
+
+_FIRST = itemgetter(0)
 
 
 def _kinds_in_order(first: str) -> list[tuple[str, ActionRule | None]]:
