@@ -6,17 +6,25 @@ novelty never gets there:
 
 * ``base.door.exhaustion`` fires when a Door is closed while all 12 Door tokens are on the
   board (RU-RB p.9: "take any door token from the board"); random play holds at most about six;
+* ``base.end.quarantine-mars`` needs a hibernating holder of Quarantine on a ship bound for
+  Mars, and the crew sets course for Earth;
+* an Item's use whose card has been drawn before (so novelty play no longer seeks it) but that
+  needs the right moment (Chemicals reload a Flamethrower that has fired);
+* ``base.supply.adult-exhaustion``: all 8 Adults on the board at once;
+* ``base.pod.step-out`` and ``base.pod.intruder-ejects`` need a Character waiting in an Escape
+  Pod over a turn; random play boards about one pod in twelve games and mostly launches at once;
 * the Objective clauses (``base.objective.<effect>``, and ``base.end.quarantine-mars``) fire
   only when a survivor holding the card reaches the victory check, and few characters survive.
 
 A :class:`Steer` names the clauses it leads to, a gate (whether it is worth steering now) and a
 predicate over one legal action (a decision or a chance outcome) that moves the game that way.
 :data:`STEERS` is the table. While one of its clauses is unseen and the gate holds, coverage
-play takes, now and then (the steer's rate: :data:`DOORS_RATE`,
-:data:`OBJECTIVES_RATE`, :data:`SPARING_RATE`, :data:`HUNT_RATE`), one of the actions the predicate selects. Choosing
-chance outcomes is legitimate for a fuzzer: every outcome chosen is a possible one. Predicates
-look only at the action, the state and the frame on top of the stack (no look-ahead), so they
-stay cheap enough to run at every step.
+play takes, now and then (the steer's rate: :data:`DOORS_RATE`, :data:`OBJECTIVES_RATE`,
+:data:`SPARING_RATE`, :data:`MARS_RATE`, :data:`ITEMS_RATE`, :data:`ADULTS_RATE`, :data:`PODS_RATE`,
+:data:`HUNT_RATE`), one of the actions the predicate
+selects. Choosing chance outcomes is legitimate for a fuzzer: every outcome chosen is a possible
+one. Predicates look only at the action, the state and the frame on top of the stack (no
+look-ahead), so they stay cheap enough to run at every step.
 
 ``base.supply.components`` (a ninth non-Larva Intruder dying with all 8 Carcass tokens out;
 every Noise marker on the board cannot happen on the printed board: 30 markers, 28 corridors and
@@ -42,10 +50,21 @@ from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.setup import ObjectiveDraw
 from nemesis_rules.model.state import GameState
+from nemesis_rules.rulebook import catalogue
 
 DOORS_RATE = 0.9
 """How often a Door-closing decision is taken when there is one (they are rare: a Command Center,
 an Airlock Control, a card or an item; twelve Doors must be held at once)."""
+ITEMS_RATE = 0.5
+"""How often an Item card whose use is unseen is drawn (or crafted) when one can be."""
+NEEDED_FOR = {"flamethrower": ("chemicals",)}
+"""Items another item's use needs: Chemicals reload only a Flamethrower that has fired."""
+ADULTS_RATE = 0.5
+"""How often an Intruder token that places an Adult is drawn, until all 8 are on the board."""
+MARS_RATE = 0.9
+"""How often the ship's course is set for Mars while a living Character keeps Quarantine."""
+PODS_RATE = 0.9
+"""How often a Character in an Escape Pod waits (or, while stepping out is unseen, steps out)."""
 HUNT_RATE = 0.9
 """How often, in a hunting game, an attack or an outcome that brings, injures or kills an
 Intruder (or spares a Character) is taken."""
@@ -60,6 +79,9 @@ SPARING_RATE = 0.7
 
 DOOR_EXHAUSTION = "base.door.exhaustion"
 CARCASS_SUPPLY = "base.supply.components"
+ADULT_SUPPLY = "base.supply.adult-exhaustion"
+STEP_OUT = "base.pod.step-out"
+EJECTS = "base.pod.intruder-ejects"
 BROUGHT = frozenset({"creeper", "adult", "breeder", "queen"})
 """Intruder tokens that bring an Intruder leaving a Carcass (a Larva leaves none)."""
 QUARANTINE_MARS = "base.end.quarantine-mars"
@@ -108,6 +130,75 @@ def closes_doors(state: GameState, action: Action, seen: AbstractSet[str]) -> bo
     if action.kind == "room-action":
         return action.get("room") in DOOR_ROOMS
     return action.kind == "doors-of"
+
+
+# -- escape pods ------------------------------------------------------------------------------------
+
+
+def waits_in_pod(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """In an Escape Pod: wait instead of launching (an Intruder reaching the section then ejects
+    everyone, RU-RB p.26), or step out while that is unseen."""
+    if not isinstance(action, Decision):
+        return False
+    if action.kind == "leave-pod":
+        return STEP_OUT not in seen
+    return action.kind in ("wait-in-pod", "stay-in-pod")
+
+
+# -- items ------------------------------------------------------------------------------------------
+
+
+def item_clause(state: GameState, slug: str) -> str:
+    """The clause an Item card's use names (``base.item.<effect>``)."""
+    card = tables.item(state.config, slug)
+    return f"base.item.{getattr(card, 'effect', slug)}"
+
+
+def _unseen_item(state: GameState, slug: str, seen: AbstractSet[str]) -> bool:
+    uses = item_clauses(state)
+    try:
+        wanted = (item_clause(state, slug), *(item_clause(state, n) for n in NEEDED_FOR.get(slug, ())))
+    except KeyError:  # not an Item card of this game
+        return False
+    return any(c in uses and c not in seen for c in wanted)
+
+
+def brings_unused_items(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """An Item card drawn, or crafted, whose use (or the use of an item it serves,
+    :data:`NEEDED_FOR`) is unseen: the card itself has often been drawn already, so novelty
+    play no longer seeks it."""
+    if isinstance(action, Outcome):
+        return action.chance == "item-card" and _unseen_item(state, action.outcome, seen)
+    if action.kind == "craft":
+        made = action.get("item")
+        return isinstance(made, str) and _unseen_item(state, made, seen)
+    return False
+
+
+def item_clauses(state: GameState) -> tuple[str, ...]:
+    """The use clauses of the Item cards of the game's decks that its ruleset's catalogue holds
+    (Void Seeders replaces the Clothes and drops the Antidote's), asked at every step: kept per
+    ruleset and set of card variants, which is all they depend on."""
+    ruleset = state.config.ruleset.name
+    key = (ruleset, state.config.card_variants)
+    found = _ITEM_CLAUSES.get(key)
+    if found is None:
+        slugs = {slug for _, deck in tables.item_decks(state.config) for slug in deck.distinct()}
+        ids = {item_clause(state, slug) for slug in slugs}
+        known = catalogue()
+        found = _ITEM_CLAUSES[key] = tuple(sorted(c for c in ids if c in known and ruleset in known[c].rulesets))
+    return found
+
+
+_ITEM_CLAUSES: dict[object, tuple[str, ...]] = {}
+
+
+# -- the Adult supply -------------------------------------------------------------------------------
+
+
+def brings_adults(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """An Intruder token drawn that places an Adult (an Encounter, a Summoning)."""
+    return isinstance(action, Outcome) and action.chance == "intruder-token" and action.outcome.startswith("adult")
 
 
 # -- the Carcass supply -----------------------------------------------------------------------------
@@ -175,6 +266,20 @@ def deals_unseen_objectives(state: GameState, action: Action, seen: AbstractSet[
     return isinstance(state.pending[-1], ObjectiveDraw) and _unseen_objective(state, action.outcome, seen)
 
 
+def quarantine_held(state: GameState, seen: AbstractSet[str]) -> bool:
+    """Whether a living Character keeps Quarantine (the one card a Mars arrival spares)."""
+    return any(c.alive and c.objectives[:1] == ("quarantine",) for c in state.characters)
+
+
+def sets_course_for_mars(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
+    """A Cockpit decision that sets the ship's destination to Mars (by the Coordinates card in
+    play), so a hibernating holder of Quarantine meets ``base.end.quarantine-mars``."""
+    if not isinstance(action, Decision) or action.get("flight") != "set-destination":
+        return False
+    card = tables.coordinates_cards(state.config).get(state.coordinates or "")
+    return card is not None and card.destination(str(action.get("destination"))) == "mars"
+
+
 def holds_unseen_objective(state: GameState, seen: AbstractSet[str]) -> bool:
     """Whether a living Character holds an Objective whose clause is unseen."""
     return any(
@@ -210,6 +315,10 @@ STEERS: tuple[Steer, ...] = (
     Steer("door-exhaustion", DOORS_RATE, lambda s: (DOOR_EXHAUSTION,), _always, closes_doors),
     Steer("objective-deal", OBJECTIVES_RATE, _objective_clauses, _always, deals_unseen_objectives),
     Steer("survivors", SPARING_RATE, _objective_clauses, holds_unseen_objective, spares_characters),
+    Steer("mars", MARS_RATE, lambda s: (QUARANTINE_MARS,), quarantine_held, sets_course_for_mars),
+    Steer("items", ITEMS_RATE, item_clauses, _always, brings_unused_items),
+    Steer("adults", ADULTS_RATE, lambda s: (ADULT_SUPPLY,), _always, brings_adults),
+    Steer("pods", PODS_RATE, lambda s: (STEP_OUT, EJECTS), _always, waits_in_pod),
     Steer("hunt", HUNT_RATE, lambda s: (CARCASS_SUPPLY,), hunting, hunts),
 )
 """The steering table, asked in this order (see :func:`steered`)."""

@@ -12,11 +12,19 @@ from nemesis_rules.invariants.steering import (
     BROUGHT,
     CARCASS_SUPPLY,
     DOOR_EXHAUSTION,
+    EJECTS,
     GENTLE_ATTACKS,
+    STEP_OUT,
+    brings_adults,
+    brings_unused_items,
     closes_doors,
     hunts,
+    item_clauses,
     objective_clause,
+    quarantine_held,
+    sets_course_for_mars,
     steered,
+    waits_in_pod,
 )
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision, Outcome
@@ -24,6 +32,7 @@ from nemesis_rules.model.engine import acting_player, legal_actions
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
+from nemesis_rules.model.rules.pods import LaunchOrWait
 from nemesis_rules.model.rules.rooms_doors import SetDoors, working_doors
 from nemesis_rules.model.rules.setup import ObjectiveDraw
 from nemesis_rules.model.state import GameState, Intruder
@@ -148,3 +157,55 @@ def test_base_supply_components_hunt_counts_items_aimed_at_an_intruder_as_attack
     assert not hunts(state, Decision.make(player, "use-item", item="taser", target="9"), set())
     assert not hunts(state, Decision.make(player, "use-item", item="bandages"), set())
     assert hunts(state, Decision.make(player, "melee", target="1"), set())
+
+
+def test_base_pod_step_out_steering_waits_in_a_pod_and_steps_out_while_unseen() -> None:
+    state = after_setup(players=2, seed=3)
+    player = _player(state)
+    seen = _every_objective_clause(state) | {DOOR_EXHAUSTION, CARCASS_SUPPLY}
+    just_seated = with_frames(state, LaunchOrWait(player, 1))
+    picks = _steered_many(just_seated, seen)
+    assert picks and all(isinstance(p, Decision) and p.kind == "wait-in-pod" for p in picks)
+    assert not _steered_many(just_seated, seen | {STEP_OUT, EJECTS})
+    assert waits_in_pod(state, Decision.make(player, "leave-pod"), seen)
+    assert not waits_in_pod(state, Decision.make(player, "leave-pod"), seen | {STEP_OUT})
+    assert waits_in_pod(state, Decision.make(player, "stay-in-pod"), seen | {STEP_OUT})
+    assert not waits_in_pod(state, Decision.make(player, "launch-pod"), seen)
+
+
+def test_base_end_quarantine_mars_steering_sets_course_for_mars_while_quarantine_is_kept() -> None:
+    state = replace(after_setup(players=2, seed=3), coordinates="coordinates-8")  # A venus, B earth, D mars
+    keeper = state.with_character(replace(state.character(1), objectives=("quarantine",)))
+
+    def course(letter: str) -> Decision:
+        return Decision.make(1, "room-action", room="cockpit", flight="set-destination", destination=letter)
+
+    assert sets_course_for_mars(keeper, course("D"), set())
+    assert not sets_course_for_mars(keeper, course("B"), set())
+    check = Decision.make(1, "room-action", room="cockpit", flight="check-coordinates")
+    assert not sets_course_for_mars(keeper, check, set())
+    assert quarantine_held(keeper, set())
+    assert not quarantine_held(state.with_character(replace(state.character(1), objectives=("hoarder",))), set())
+
+
+def test_base_item_chemicals_steering_draws_items_whose_use_is_unseen() -> None:
+    state = after_setup(players=2, seed=3)
+    every_use = set(item_clauses(state))
+    unseen_chemicals = every_use - {"base.item.chemicals"}
+    assert brings_unused_items(state, Outcome("item-card", "chemicals"), unseen_chemicals)
+    assert not brings_unused_items(state, Outcome("item-card", "chemicals"), every_use)
+    # a Flamethrower serves the Chemicals: crafted while their use is unseen
+    assert brings_unused_items(state, Decision.make(1, "craft", item="flamethrower"), unseen_chemicals)
+    assert not brings_unused_items(state, Decision.make(1, "craft", item="flamethrower"), every_use)
+
+
+def test_vs_items_steering_leaves_out_item_clauses_void_seeders_replaces() -> None:
+    state = after_setup(players=2, seed=3, ruleset="void-seeders")
+    assert "base.item.clothes" not in item_clauses(state)
+    assert not brings_unused_items(state, Outcome("item-card", "clothes"), set(item_clauses(state)))
+
+
+def test_base_supply_adult_exhaustion_steering_draws_adults() -> None:
+    assert brings_adults(after_setup(), Outcome("intruder-token", "adult-3"), set())
+    assert not brings_adults(after_setup(), Outcome("intruder-token", "larva-1"), set())
+    assert not brings_adults(after_setup(), Outcome("noise-roll", "3"), set())
