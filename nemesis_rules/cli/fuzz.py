@@ -25,6 +25,8 @@ coverage-guided play it exercises at least 95% of each ruleset's clauses (100 ga
 DEFAULT_JOBS = max(1, os.cpu_count() or 1)
 """One process per CPU: the games are independent and the summary does not depend on it."""
 SHRINK_BUDGET = 200
+LISTED_CLAUSES = 20
+"""The report names the clauses left to reach when there are at most this many."""
 REPORT_SEEDS = 11
 """The human report names the first violation of each invariant and up to 10 more seeds."""
 PROGRESS_FROM = 10
@@ -267,7 +269,12 @@ def _report(summary: dict[str, Any], skipped: tuple[str, ...], written: Path) ->
             f"clause coverage ({ruleset}): {cov['exercised']}/{cov['clauses']} exercised ({cov['percent']}%): "
             f"{cov['fired']} fired, {cov['refused']} refused by a probe; "
             f"never exercised: {len(cov['never_exercised'])}"
+            + (f", of which {out_of_reach} cannot happen under it" if (out_of_reach := _out_of_reach(cov)) else "")
         )
+        left = cov.get("never_exercised_reachable", [])
+        if len(left) <= LISTED_CLAUSES:  # a long list only drowns the report: --json has it whole
+            for cid in left:
+                typer.echo(f"  never exercised: {cid}")
     errors = summary["probe_errors"]
     if errors:
         typer.echo(f"probe errors (check failed on a well-formed decision): {len(errors)}")
@@ -305,3 +312,9 @@ def merge_command(
 
 def register(app: typer.Typer) -> None:
     app.add_typer(fuzz_app)
+
+
+def _out_of_reach(cov: dict[str, Any]) -> int:
+    """How many never-exercised clauses the catalogue says no game of the ruleset can meet."""
+    unreachable = cov.get("unreachable", {})
+    return sum(1 for cid in cov["never_exercised"] if cid in unreachable)

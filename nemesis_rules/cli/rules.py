@@ -313,7 +313,7 @@ def _print_coverage(cov: RulesetCoverage) -> None:
     if only_refused:
         typer.echo(f"  exercised by refusals only: {', '.join(only_refused)}")
     never: dict[str, list[str]] = {}
-    for cid in cov.never_exercised:
+    for cid in cov.never_exercised_reachable:
         prefix, _, rest = cid.partition(".")
         family, _, rule = rest.partition(".")
         never.setdefault(f"{prefix}.{family}", []).append(rule)
@@ -321,6 +321,11 @@ def _print_coverage(cov: RulesetCoverage) -> None:
         typer.echo("  never exercised (never fired, never cited by a refusal):")
         for key, rules in never.items():
             typer.echo(f"    {key}: {', '.join(rules)}")
+    out_of_reach = {cid: why for cid, why in cov.unreachable.items() if cid in cov.never_exercised}
+    if out_of_reach:
+        typer.echo("  never exercised, and no game of this ruleset can meet them:")
+        for cid, why in out_of_reach.items():
+            typer.echo(f"    {cid}: {why}")
     if cov.rulings_fired:
         typer.echo(f"  rulings fired: {', '.join(f'{k} {v}' for k, v in sorted(cov.rulings_fired.items()))}")
     if cov.uncatalogued:

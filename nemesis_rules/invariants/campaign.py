@@ -289,6 +289,8 @@ def coverage(
             "percent": cov.percent,
             "never_fired": list(cov.never_fired),
             "never_exercised": list(cov.never_exercised),
+            "unreachable": cov.unreachable,
+            "never_exercised_reachable": list(cov.never_exercised_reachable),
         }
     return out
 

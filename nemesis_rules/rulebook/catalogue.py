@@ -94,6 +94,9 @@ class Clause:
     replaces: tuple[str, ...] = ()
     card: str | None = None
     trigger: str | None = None
+    unreachable: tuple[tuple[str, str], ...] = ()
+    """Rulesets under which no game can meet the clause, each with why (a component Void Seeders
+    never uses, a table aid with no game state): coverage reports list them apart."""
 
     @property
     def citations(self) -> tuple[Citation, ...]:
@@ -108,6 +111,10 @@ class Clause:
     def applies_to(self, ruleset: str) -> bool:
         """Whether the clause is in force under ``ruleset``."""
         return ruleset in self.rulesets
+
+    def unreachable_under(self, ruleset: str) -> str | None:
+        """Why no game of ``ruleset`` can meet the clause, or None when one can."""
+        return dict(self.unreachable).get(ruleset)
 
 
 def validate_clauses(clauses: Iterable[Clause]) -> list[str]:
@@ -164,6 +171,11 @@ def _clause_problems(item: Clause, by_id: Mapping[str, Clause]) -> list[str]:
             problems.append(f"clause {cid!r} replaces {target!r}, which is not a base clause")
         elif "void-seeders" in replaced.rulesets:
             problems.append(f"clause {cid!r} replaces {target!r}, which still lists ruleset 'void-seeders'")
+    for ruleset, reason in item.unreachable:
+        if ruleset not in item.rulesets:
+            problems.append(f"clause {cid!r} is unreachable under {ruleset!r}, a ruleset it is not in force under")
+        if not reason.strip() or "\n" in reason:
+            problems.append(f"clause {cid!r} needs a one-line reason why it is unreachable under {ruleset!r}")
     if item.trigger is not None and TRIGGER.fullmatch(item.trigger) is None:
         problems.append(f"clause {cid!r}: bad trigger {item.trigger!r} (expected kebab-case words joined by dots)")
     if item.card is not None and match is not None:
@@ -193,7 +205,7 @@ def _string_list(raw: Any, key: str, where: str, problems: list[str]) -> tuple[s
 
 
 _CLAUSE_KEYS = frozenset(
-    {"id", "family", "statement", "rulesets", "file", "section", "also", "replaces", "card", "trigger"}
+    {"id", "family", "statement", "rulesets", "file", "section", "also", "replaces", "card", "trigger", "unreachable"}
 )
 
 
@@ -241,6 +253,12 @@ def parse_clauses(data: Mapping[str, Any]) -> tuple[list[Clause], list[str]]:
         if trigger is not None and not isinstance(trigger, str):
             problems.append(f"{where}: 'trigger' must be a string")
             trigger = None
+        raw_unreachable = raw.get("unreachable", {})
+        unreachable: tuple[tuple[str, str], ...] = ()
+        if isinstance(raw_unreachable, Mapping) and all(isinstance(v, str) for v in raw_unreachable.values()):
+            unreachable = tuple(sorted((str(k), v) for k, v in raw_unreachable.items()))
+        else:
+            problems.append(f"{where}: 'unreachable' must be a table of ruleset = \"why\"")
         if citation is None or rulesets is None or replaces is None:
             continue
         clauses.append(
@@ -254,6 +272,7 @@ def parse_clauses(data: Mapping[str, Any]) -> tuple[list[Clause], list[str]]:
                 replaces=replaces,
                 card=card,
                 trigger=trigger,
+                unreachable=unreachable,
             )
         )
     return clauses, problems

@@ -87,6 +87,23 @@ class RulesetCoverage:
         """The share of the clauses in force that were exercised."""
         return _percent(len(self.exercised), len(self.clauses))
 
+    @property
+    def unreachable(self) -> dict[str, str]:
+        """The clauses in force that no game of this ruleset can meet, with why (the catalogue's
+        ``unreachable``); they stay among the clauses (and in ``never_exercised``)."""
+        out = {}
+        for item in self.clauses:
+            reason = item.unreachable_under(self.ruleset)
+            if reason is not None:
+                out[item.id] = reason
+        return out
+
+    @property
+    def never_exercised_reachable(self) -> tuple[str, ...]:
+        """The clauses never exercised that a game of this ruleset could meet: what is left to reach."""
+        unreachable = self.unreachable
+        return tuple(cid for cid in self.never_exercised if cid not in unreachable)
+
     def families(self) -> tuple[FamilyCoverage, ...]:
         """Coverage per family key (``base.noise``), sorted by key."""
         totals: Counter[str] = Counter()
@@ -114,6 +131,8 @@ class RulesetCoverage:
             ],
             "never_fired": list(self.never_fired),
             "never_exercised": list(self.never_exercised),
+            "unreachable": self.unreachable,
+            "never_exercised_reachable": list(self.never_exercised_reachable),
             "counts": {cid: self.counts[cid] for cid in self.fired},
             "refusals": {cid: self.refusals[cid] for cid in self.refused},
             "rulings_fired": dict(sorted(self.rulings_fired.items())),

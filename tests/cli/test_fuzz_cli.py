@@ -235,3 +235,15 @@ def test_coverage_play_is_the_default_fires_more_clauses_and_stays_deterministic
     assert untimed(summary_of(guided)) == untimed(summary_of(guided2))
     _, default, _ = fuzz(*common, "--out", str(tmp_path / "guided"))
     assert untimed(summary_of(default)) == untimed(summary_of(guided))
+
+
+def test_the_report_sets_apart_clauses_no_game_of_the_ruleset_can_meet(tmp_path: Path) -> None:
+    code, out, _ = fuzz("--games", "1", "--players", "1", "--ruleset", "void-seeders", "--json", "--out", str(tmp_path))
+    assert code == 0
+    coverage = summary_of(out)["clause_coverage"]["void-seeders"]
+    assert set(coverage["unreachable"]) == {"vs.setup.help-cards", "base.supply.components"}
+    assert "vs.setup.help-cards" in coverage["never_exercised"]
+    assert "vs.setup.help-cards" not in coverage["never_exercised_reachable"]
+    code, out, _ = fuzz("--games", "1", "--players", "1", "--ruleset", "void-seeders", "--out", str(tmp_path / "t"))
+    assert "of which 2 cannot happen under it" in out
+    assert "\n  never exercised: " not in out  # one game leaves far too many to list: --json has them

@@ -305,3 +305,35 @@ def test_rulesets_are_known() -> None:
         assert set(item.rulesets) <= set(RULESETS)
         assert item.applies_to(item.rulesets[0])
         assert item.origin == ("base" if item.id.startswith("base.") else "void-seeders")
+
+
+def test_an_unreachable_reading_needs_a_ruleset_in_force_and_a_reason() -> None:
+    from nemesis_rules.rulebook import Citation
+
+    good = Citation(FACTS_FILE, "§4 Event deck")
+    bad = [
+        Clause("base.noise.x", "noise", "Elsewhere.", ("base",), good, unreachable=(("void-seeders", "no board"),)),
+        Clause("base.noise.y", "noise", "No reason.", ("base",), good, unreachable=(("base", " "),)),
+    ]
+    problems = validate_clauses(bad)
+    elsewhere = "'base.noise.x' is unreachable under 'void-seeders', a ruleset it is not in force under"
+    assert any(elsewhere in p for p in problems)
+    assert any("'base.noise.y' needs a one-line reason" in p for p in problems)
+    text = """[[clause]]
+id = "base.move.table"
+family = "move"
+rulesets = ["base"]
+file = "facts.md"
+section = "§2 Turn structure"
+statement = "Unreachable must be a table."
+unreachable = "never"
+"""
+    with pytest.raises(CatalogueError, match="'unreachable' must be a table"):
+        load_clauses(text)
+
+
+def test_the_catalogue_says_why_some_clauses_cannot_happen_in_void_seeders() -> None:
+    table = catalogue()
+    assert "Help cards" in (table["vs.setup.help-cards"].unreachable_under("void-seeders") or "")
+    assert "Carcass" in (table["base.supply.components"].unreachable_under("void-seeders") or "")
+    assert table["base.supply.components"].unreachable_under("base") is None

@@ -31,3 +31,15 @@ def test_the_rules_campaign_probes_and_keeps_refusals_apart_from_what_fired() ->
     plain = run_game(GameSpec("base", 2, 3), probes=0)
     assert probed.fired == plain.fired and probed.steps == plain.steps
     assert probed.refused and not plain.refused
+
+
+def test_clauses_no_game_of_the_ruleset_can_meet_are_reported_apart_with_why() -> None:
+    cov = ruleset_coverage("void-seeders", Counter({"vs.lurking.find": 1}), 1)
+    assert "vs.setup.help-cards" in cov.never_exercised
+    assert "vs.setup.help-cards" not in cov.never_exercised_reachable
+    assert "vs.lurking.find" not in cov.never_exercised
+    assert "table aid" in cov.unreachable["vs.setup.help-cards"]
+    data = cov.to_json()
+    assert set(data["unreachable"]) == {"vs.setup.help-cards", "base.supply.components"}
+    assert len(data["never_exercised_reachable"]) == len(data["never_exercised"]) - 2
+    assert not ruleset_coverage("base", Counter(), 1).unreachable
