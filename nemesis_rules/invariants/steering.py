@@ -107,7 +107,23 @@ class Steer:
     wants: Callable[[GameState, Action, AbstractSet[str]], bool]
 
     def active(self, state: GameState, seen: AbstractSet[str]) -> bool:
-        return any(c not in seen for c in self.clauses(state)) and self.gate(state, seen)
+        """Whether one of its clauses that a game of this ruleset can meet is unseen, and the gate holds."""
+        reachable = pursued(state.config.ruleset.name)
+        return any(c not in seen and c in reachable for c in self.clauses(state)) and self.gate(state, seen)
+
+
+def pursued(ruleset: str) -> frozenset[str]:
+    """The clauses worth steering toward in a game of ``ruleset``: those in force under it that the
+    catalogue does not call unreachable there (no Carcass supply to exhaust in Void Seeders)."""
+    found = _PURSUED.get(ruleset)
+    if found is None:
+        found = _PURSUED[ruleset] = frozenset(
+            c.id for c in catalogue().values() if c.applies_to(ruleset) and c.unreachable_under(ruleset) is None
+        )
+    return found
+
+
+_PURSUED: dict[str, frozenset[str]] = {}
 
 
 # -- door exhaustion --------------------------------------------------------------------------------

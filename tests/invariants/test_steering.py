@@ -14,6 +14,7 @@ from nemesis_rules.invariants.steering import (
     DOOR_EXHAUSTION,
     EJECTS,
     GENTLE_ATTACKS,
+    STEERS,
     STEP_OUT,
     brings_adults,
     brings_unused_items,
@@ -21,6 +22,7 @@ from nemesis_rules.invariants.steering import (
     hunts,
     item_clauses,
     objective_clause,
+    pursued,
     quarantine_held,
     sets_course_for_mars,
     steered,
@@ -209,3 +211,12 @@ def test_base_supply_adult_exhaustion_steering_draws_adults() -> None:
     assert brings_adults(after_setup(), Outcome("intruder-token", "adult-3"), set())
     assert not brings_adults(after_setup(), Outcome("intruder-token", "larva-1"), set())
     assert not brings_adults(after_setup(), Outcome("noise-roll", "3"), set())
+
+
+def test_no_steering_toward_a_clause_the_ruleset_cannot_meet() -> None:
+    # Void Seeders: a Carcass comes only from a destroyed Lair, so the 8-Carcass supply never runs out
+    assert CARCASS_SUPPLY in pursued("base") and CARCASS_SUPPLY not in pursued("void-seeders")
+    state = _hunting_game(4, carcass=True)
+    vs = replace(state, config=after_setup(players=4, seed=3, ruleset="void-seeders").config)
+    hunt = next(s for s in STEERS if s.name == "hunt")
+    assert hunt.active(state, set()) and not hunt.active(vs, set())
