@@ -256,4 +256,5 @@ CARDS = Ledger(
     ),
     box=_card_box,
     box_changed=_names_changed,
+    box_character_reads=frozenset({"name"}),
 )

@@ -19,6 +19,7 @@ LIGHT_WOUND_SPACES = 2
     "characters.wounds",
     "A character has 0-2 Light Wounds, at most 3 Serious Wounds, and only dresses wounds it has.",
     "base.wound.light-conversion",
+    character_reads=("light_wounds", "serious_wounds", "dressed"),
 )
 def wound_counts(state: GameState, c: Character) -> str | None:
     found = []
@@ -38,6 +39,7 @@ def wound_counts(state: GameState, c: Character) -> str | None:
     "A dead character stays dead.",
     "base.death.corpse",
     reads=("characters",),
+    character_reads=("status",),
 )
 def death_is_final(before: GameState, action: Action, after: GameState) -> str | None:
     if before.characters is after.characters:

@@ -10,7 +10,15 @@ the two states once per transition and then runs only what may have changed:
   updated by difference: only the parts of the state the transition replaced are looked at;
 * a step invariant with ``reads`` runs only on transitions that change one of those fields;
   the others run on every transition;
-* a step invariant that is ``decisions_only`` is not run on a chance outcome.
+* a step invariant that is ``decisions_only`` is not run on a chance outcome;
+* an invariant that says which :class:`Character` fields it reads (``character_reads``) is
+  skipped on a transition whose changed characters differ in none of them: most transitions
+  replace one character to move a card between its hand, deck and discard pile, which no
+  wound, placement, death or supply invariant looks at.
+
+A transition's changes are one integer: a bit per state field, then a bit per character field
+(set when some character of the same seat was replaced by one differing in that field; every
+character bit when the number of characters changed).
 
 An invariant that raises is reported as violated, with the exception as its message.
 """
@@ -23,38 +31,85 @@ from typing import Any
 
 from nemesis_rules.invariants.core import Invariant, Tracker, Violation
 from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.state import Character, GameState
 
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
 _BIT = {name: 1 << i for i, name in enumerate(STATE_FIELDS)}
-ALL_FIELDS = (1 << len(STATE_FIELDS)) - 1
+CHARACTER_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Character))
+_CHARACTER_SHIFT = len(STATE_FIELDS)
+_CHARACTER_BIT = {name: 1 << (_CHARACTER_SHIFT + i) for i, name in enumerate(CHARACTER_FIELDS)}
+ALL_CHARACTER_FIELDS = sum(_CHARACTER_BIT.values())
+ALL_FIELDS = (1 << len(STATE_FIELDS)) - 1 | ALL_CHARACTER_FIELDS
+CHARACTERS = "characters"
+IDENTITY = "player"
+"""A character's seat: never changes, so every character-level declaration includes it."""
 
 
-def field_mask(names: frozenset[str] | None) -> int:
-    """The bit mask of some state fields (every bit for None, or for a field the state lacks)."""
+def field_mask(names: frozenset[str] | None, character_names: frozenset[str] | None = None) -> int:
+    """The bit mask of some state fields (every bit for None, or for a field the state lacks).
+    ``character_names``: when ``names`` holds ``characters``, the :class:`Character` fields that
+    matter (None: any change to a character counts)."""
     if names is None or any(n not in _BIT for n in names):
         return ALL_FIELDS
     mask = 0
     for name in names:
         mask |= _BIT[name]
+    if CHARACTERS in names:
+        mask |= ALL_CHARACTER_FIELDS
+        if character_names is not None and all(n in _CHARACTER_BIT for n in character_names):
+            mask &= ~_BIT[CHARACTERS] & ~ALL_CHARACTER_FIELDS
+            for name in (*character_names, IDENTITY):
+                mask |= _CHARACTER_BIT[name]
     return mask
 
 
+def _character_lines(indent: str) -> list[str]:
+    """Straight-line code adding to ``mask`` the bits of the character fields in which the
+    characters ``old`` and ``new`` (tuples, seat by seat) differ."""
+    lines = [
+        "if len(old) != len(new):",
+        f"    mask |= {ALL_CHARACTER_FIELDS}",
+        "else:",
+        "    for a, b in zip(old, new):",
+        "        if a is b:",
+        "            continue",
+    ]
+    for name in CHARACTER_FIELDS:
+        lines.append(f"        if a.{name} is not b.{name}:")
+        lines.append(f"            mask |= {_CHARACTER_BIT[name]}")
+    return [indent + line for line in lines]
+
+
+def _generate(name: str, lines: list[str]) -> Callable[..., int]:
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), f"<{name}>", "exec"), namespace)
+    function: Callable[..., int] = namespace[name]
+    return function
+
+
 def _make_changed_fields() -> Callable[[GameState, GameState], int]:
-    """Generate ``changed_fields``: one ``is not`` test per field in straight-line code."""
+    """Generate ``changed_fields``: one ``is not`` test per field in straight-line code, and
+    when the characters differ, one per field of each replaced character."""
     lines = ["def changed_fields(before, after):", "    mask = 0"]
     for name in STATE_FIELDS:
         lines.append(f"    if before.{name} is not after.{name}:")
         lines.append(f"        mask |= {_BIT[name]}")
+        if name == CHARACTERS:
+            lines.append("        old, new = before.characters, after.characters")
+            lines.extend(_character_lines("        "))
     lines.append("    return mask")
-    namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), "<changed_fields>", "exec"), namespace)
-    function: Callable[[GameState, GameState], int] = namespace["changed_fields"]
-    return function
+    return _generate("changed_fields", lines)
 
 
 changed_fields = _make_changed_fields()
-"""``changed_fields(before, after)``: the mask of the fields ``after`` does not share with ``before``."""
+"""``changed_fields(before, after)``: the mask of the fields ``after`` does not share with
+``before``, with the bits of the character fields that changed when the characters did."""
+
+changed_character_fields: Callable[[tuple[Character, ...], tuple[Character, ...]], int] = _generate(
+    "changed_character_fields",
+    ["def changed_character_fields(old, new):", "    mask = 0", *_character_lines("    "), "    return mask"],
+)
+"""``changed_character_fields(old, new)``: the character bits alone, for two tuples of characters."""
 
 
 class Checker:
@@ -72,12 +127,12 @@ class Checker:
             invariants = catalogue()
         self.invariants = tuple(i for i in invariants if i.applies_to(ruleset))
         self._states: tuple[tuple[int, Tracker | None, Invariant], ...] = tuple(
-            (field_mask(i.reads), i.tracker() if i.tracker is not None else None, i)
+            (field_mask(i.reads, i.character_reads), i.tracker() if i.tracker is not None else None, i)
             for i in self.invariants
             if i.kind == "state"
         )
         self._steps: tuple[tuple[int, Invariant], ...] = tuple(
-            (field_mask(i.reads), i) for i in self.invariants if i.kind == "step"
+            (field_mask(i.reads, i.character_reads), i) for i in self.invariants if i.kind == "step"
         )
         self._plans: dict[int, tuple[_Check, ...]] = {}
         """What to run after a decision, for each set of changed fields (a game meets a few

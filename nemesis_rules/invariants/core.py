@@ -9,7 +9,11 @@ applies to, and a predicate returning a message (what is wrong) or None:
 
 A state invariant may say which :class:`~nemesis_rules.model.state.GameState` fields it reads
 (``reads``); the incremental :class:`~nemesis_rules.invariants.checker.Checker` then skips it
-on a transition that left all of them untouched.
+on a transition that left all of them untouched. One that reads ``characters`` may also say
+which :class:`~nemesis_rules.model.state.Character` fields it reads (``character_reads``): it is
+then skipped on a transition whose replaced characters differ in none of them. Every
+declaration is proved by tests/invariants/test_declared_reads.py, which records what each
+predicate touches over seeded games.
 """
 
 from __future__ import annotations
@@ -59,6 +63,11 @@ class Invariant:
     decisions_only: bool = False
     """Step invariants only: the predicate finds nothing wrong when the action is a chance
     outcome (it is about what players decide), so the checker does not call it on those."""
+    character_reads: frozenset[str] | None = None
+    """When ``reads`` holds ``characters``: the :class:`Character` fields that matter (None:
+    any); ``player``, a character's seat, never changes and always counts. A state invariant's
+    verdict depends on no other field of a character; a step invariant cannot be broken by a
+    transition that changes none of them (nor any other field in ``reads``)."""
 
     def applies_to(self, ruleset: str) -> bool:
         return self.rulesets is None or ruleset in self.rulesets
@@ -119,8 +128,10 @@ def state_invariant(
     *,
     rulesets: Iterable[str] | None = None,
     reads: Iterable[str] | None = None,
+    character_reads: Iterable[str] | None = None,
 ) -> Callable[[StatePredicate], StatePredicate]:
-    """Register the decorated function as a state invariant of the catalogue."""
+    """Register the decorated function as a state invariant of the catalogue (``reads``, and
+    ``character_reads``: the fields its verdict depends on, see :class:`Invariant`)."""
 
     def wrap(fn: StatePredicate) -> StatePredicate:
         register(
@@ -132,6 +143,7 @@ def state_invariant(
                 fn,
                 frozenset(rulesets) if rulesets is not None else None,
                 frozenset(reads) if reads is not None else None,
+                character_reads=frozenset(character_reads) if character_reads is not None else None,
             )
         )
         return fn
@@ -146,11 +158,12 @@ def step_invariant(
     *,
     rulesets: Iterable[str] | None = None,
     reads: Iterable[str] | None = None,
+    character_reads: Iterable[str] | None = None,
     decisions_only: bool = False,
 ) -> Callable[[StepPredicate], StepPredicate]:
-    """Register the decorated function as a step invariant of the catalogue (``reads``: a
-    transition that changes none of these fields cannot break it; ``decisions_only``: nor can
-    a chance outcome)."""
+    """Register the decorated function as a step invariant of the catalogue (``reads`` and
+    ``character_reads``: a transition that changes none of these fields cannot break it;
+    ``decisions_only``: nor can a chance outcome)."""
 
     def wrap(fn: StepPredicate) -> StepPredicate:
         register(
@@ -163,6 +176,7 @@ def step_invariant(
                 frozenset(rulesets) if rulesets is not None else None,
                 frozenset(reads) if reads is not None else None,
                 decisions_only=decisions_only,
+                character_reads=frozenset(character_reads) if character_reads is not None else None,
             )
         )
         return fn
@@ -224,10 +238,17 @@ class _CharacterTracker:
 
 
 def character_invariant(
-    id: str, statement: str, clause: str, *, rulesets: Iterable[str] | None = None
+    id: str,
+    statement: str,
+    clause: str,
+    *,
+    character_reads: Iterable[str],
+    rulesets: Iterable[str] | None = None,
 ) -> Callable[[CharacterPredicate], CharacterPredicate]:
     """Register a state invariant that holds for each character on its own: ``fn(state,
-    character)``; after a transition only the characters it replaced are checked again."""
+    character)`` reading the character's fields ``character_reads`` alone (and the config);
+    after a transition only the characters it replaced are checked again, and only when one
+    of those fields changed."""
 
     def wrap(fn: CharacterPredicate) -> CharacterPredicate:
         def whole(state: GameState) -> str | None:
@@ -243,6 +264,7 @@ def character_invariant(
                 frozenset(rulesets) if rulesets is not None else None,
                 reads=frozenset({"characters"}),
                 tracker=lambda: _CharacterTracker(fn),
+                character_reads=frozenset(character_reads),
             )
         )
         return fn

@@ -83,6 +83,10 @@ class Source:
     field: str
     count: Counter
     differ: Differ | None = None
+    character_reads: frozenset[str] = frozenset()
+    """The :class:`Character` fields counting (or differencing) reads: of the characters the
+    source holds, or of ``state.characters`` when another field's count depends on them (an
+    out-of-the-game quest item counts with its owner's, found by the characters' names)."""
 
     def delta(self, before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
         if self.differ is not None:
@@ -103,11 +107,19 @@ class Ledger:
     exact: bool = True
     """False for a supply: what is in play may not exceed the box, and the rest is simply not
     in play (markers and miniatures wait beside the board without being tracked)."""
+    box_character_reads: frozenset[str] = frozenset()
+    """The :class:`Character` fields ``box`` reads (the cards of the characters drafted)."""
+
+    @property
+    def character_reads(self) -> frozenset[str]:
+        """The :class:`Character` fields the ledger's verdict depends on."""
+        return self.box_character_reads.union(*(s.character_reads for s in self.sources))
 
     @property
     def fields(self) -> tuple[str, ...]:
         """The state fields the ledger's verdict depends on."""
-        return tuple(sorted({s.field for s in self.sources} | {"phase"}))
+        reads_characters = {"characters"} if self.character_reads else set()
+        return tuple(sorted({s.field for s in self.sources} | {"phase"} | reads_characters))
 
     def complete(self, state: GameState) -> bool:
         """Whether every component must be in some place now (an exact ledger after setup)."""
@@ -161,7 +173,18 @@ def compare(counts: Counts, box: Counts, keys: Iterable[Key] | None, *, laid_out
 class LedgerTracker:
     """The incremental form of a ledger's check (see the module docstring)."""
 
-    __slots__ = ("_box", "_box_changed", "_counts", "_fields", "_masked", "_sources", "_state", "_to_diff", "ledger")
+    __slots__ = (
+        "_box",
+        "_box_changed",
+        "_character_fields",
+        "_counts",
+        "_fields",
+        "_masked",
+        "_sources",
+        "_state",
+        "_to_diff",
+        "ledger",
+    )
 
     takes_changed = True
     """:meth:`step` accepts the mask of the fields a transition changed (the checker has it)."""
@@ -171,9 +194,12 @@ class LedgerTracker:
         self._state: GameState | None = None
         self._counts: Counts = {}
         self._box: Counts = {}
-        fields = ledger.fields  # "phase" and at least one source: attrgetter gives a tuple
+        fields = tuple(f for f in ledger.fields if f != "characters")  # "phase" and a source: a tuple
         self._fields = attrgetter(*fields) if len(fields) > 1 else attrgetter(fields[0], fields[0])
-        """All the fields the verdict depends on, read at once (a tuple)."""
+        """All the state fields the verdict depends on but the characters, read at once (a tuple)."""
+        character_fields = ("player", *sorted(ledger.character_reads))
+        self._character_fields = attrgetter(*character_fields) if "characters" in ledger.fields else None
+        """The character fields the verdict depends on, read at once (None: it reads no character)."""
         self._sources = tuple((attrgetter(s.field), s) for s in ledger.sources)
         self._masked = tuple((field_mask(frozenset({s.field})), s.field, s) for s in ledger.sources)
         self._to_diff: dict[int, tuple[tuple[str, Differ], ...]] = {}
@@ -192,9 +218,10 @@ class LedgerTracker:
         (:func:`~nemesis_rules.invariants.checker.changed_fields`), when the caller knows it."""
         ledger = self.ledger
         last = self._state
-        if last is not before and (last is None or not _same(self._fields(last), self._fields(before))):
+        if last is not before and (last is None or not self._unchanged(last, before)):
             return self.full(after)
-        # ``last`` is ``before``, or a transition it was not shown left everything it counts untouched
+        # ``last`` is ``before``, or the transitions it was not shown left everything it counts
+        # untouched (a checker does not show it those: see ``character_reads``)
         box_changed = self._box_changed
         if (before.phase is not after.phase and ledger.complete(before) != ledger.complete(after)) or (
             box_changed is not None and box_changed(before, after)
@@ -225,6 +252,21 @@ class LedgerTracker:
         for k in moved:
             counts[k] = counts.get(k, 0) + delta[k]
         return compare(counts, self._box, moved, laid_out=ledger.complete(after))
+
+    def _unchanged(self, last: GameState, now: GameState) -> bool:
+        """Whether ``now`` holds the very objects ``last`` held wherever the verdict looks."""
+        if not _same(self._fields(last), self._fields(now)):
+            return False
+        read = self._character_fields
+        if read is None or last.characters is now.characters:
+            return True
+        old, new = last.characters, now.characters
+        if len(old) != len(new):
+            return False
+        for a, b in zip(old, new, strict=True):  # noqa: SIM110 - a loop is faster than all() over a generator
+            if a is not b and not _same(read(a), read(b)):
+                return False
+        return True
 
 
 def _same(old: Any, new: Any) -> bool:

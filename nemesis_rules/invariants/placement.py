@@ -112,6 +112,7 @@ def door_placement(state: GameState) -> str | None:
     "A character carries at most one Slime marker.",
     "base.slime.one-per-character",
     rulesets=("base",),
+    character_reads=("slime",),
 )
 def slime_placement(state: GameState, c: Character) -> str | None:
     return f"player {c.player} carries Slime={c.slime!r} (one marker at most)" if type(c.slime) is not bool else None
@@ -126,6 +127,7 @@ def positions(config: GameConfig) -> frozenset[str]:
     "placement.characters",
     "Every character stands in a room of the board.",
     "base.ship.rooms",
+    character_reads=("position",),
 )
 def character_position(state: GameState, c: Character) -> str | None:
     return f"player {c.player} stands in {c.position!r}" if c.position not in positions(state.config) else None

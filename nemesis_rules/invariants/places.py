@@ -245,7 +245,7 @@ def removed_source(*categories: str, prefixes: tuple[str, ...] = ()) -> Source:
             if category in wanted or (prefixes and category.startswith(prefixes)):
                 acc[k] = acc.get(k, 0) + n
 
-    return Source("removed", count, differ)
+    return Source("removed", count, differ, character_reads=frozenset({"name"}))
 
 
 def multiset_source(field: str, category: str) -> Source:
@@ -334,4 +334,4 @@ def character_parts(parts: Mapping[str, CharacterPart]) -> Source:
                         k = (category(key), key)
                         acc[k] = acc.get(k, 0) + n
 
-    return Source("characters", count, differ)
+    return Source("characters", count, differ, character_reads=frozenset(parts))

@@ -64,7 +64,7 @@ def _object_box(config: GameConfig) -> Counts:
 HEAVY_OBJECT_SUPPLY = Ledger(
     sources=(
         Source("rooms", _room_objects, _room_objects_delta),
-        Source("characters", _carried, _carried_delta),
+        Source("characters", _carried, _carried_delta, character_reads=frozenset({"hands"})),
         Source("eggs", _board_eggs),
     ),
     box=lambda state: _object_box(state.config),
@@ -97,7 +97,10 @@ def _miniature_box(config: GameConfig) -> Counts:
 
 
 MINIATURE_SUPPLY = Ledger(
-    sources=(Source("intruders", _intruder_kinds), Source("characters", _larvae_on_boards, _larvae_delta)),
+    sources=(
+        Source("intruders", _intruder_kinds),
+        Source("characters", _larvae_on_boards, _larvae_delta, character_reads=frozenset({"larva"})),
+    ),
     box=lambda state: _miniature_box(state.config),
     box_changed=never_changes,
     exact=False,
@@ -120,6 +123,7 @@ def _supply(id: str, statement: str, clause: str, ledger: Ledger, rulesets: tupl
             frozenset(rulesets) if rulesets is not None else None,
             reads=frozenset(ledger.fields),
             tracker=tracker,
+            character_reads=ledger.character_reads,
         )
     )
 

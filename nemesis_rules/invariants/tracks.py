@@ -35,6 +35,7 @@ def track_spaces(state: GameState) -> str | None:
     "A character enters hibernation only while the Time marker is on a blue space.",
     "base.hibernation.blue",
     reads=("characters",),
+    character_reads=("status",),
 )
 def hibernation_blue(before: GameState, action: Action, after: GameState) -> str | None:
     if before.characters is after.characters:
@@ -109,6 +110,7 @@ def engine_stacks(state: GameState) -> str | None:
     "and its winners are survivors.",
     "base.end.survival",
     reads=("end", "pending", "characters"),
+    character_reads=("status",),
 )
 def end_outcome(state: GameState) -> str | None:
     end = state.end

@@ -40,6 +40,7 @@ def insanity_track(config: GameConfig) -> tuple[int, int, int]:
     "Every living character's Insanity level is on its track, 1 to 5.",
     "vs.insanity.track",
     rulesets=VS,
+    character_reads=("status", "insanity"),
 )
 def insanity_range(state: GameState, c: Character) -> str | None:
     low, _, top = insanity_track(state.config)
@@ -54,6 +55,7 @@ def insanity_range(state: GameState, c: Character) -> str | None:
     "vs.insanity.no-return-below-3",
     rulesets=VS,
     reads=("characters",),
+    character_reads=("insanity",),
 )
 def insanity_no_return(before: GameState, action: Action, after: GameState) -> str | None:
     if before.characters is after.characters:
@@ -142,6 +144,7 @@ register(
         frozenset(VS),
         reads=frozenset({"characters", "intruders", "bag", "token_pool"}),
         tracker=_NoSlimeNoLarvaTracker,
+        character_reads=frozenset({"slime", "larva"}),
     )
 )
 
