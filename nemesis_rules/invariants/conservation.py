@@ -12,53 +12,40 @@ from __future__ import annotations
 
 from nemesis_rules.invariants.card_ledger import CARDS
 from nemesis_rules.invariants.components import box, per_config
-from nemesis_rules.invariants.core import Invariant, Tracker, problems, register, state_invariant
-from nemesis_rules.invariants.ledger import Ledger, LedgerTracker
+from nemesis_rules.invariants.core import Invariant, problems, register, state_invariant
+from nemesis_rules.invariants.ledger import register_ledger
 from nemesis_rules.invariants.ledgers import EXPLORATION_TOKENS, SETUP_PIECES, TOKENS
 from nemesis_rules.invariants.places import unaccounted_fields, unknown_removed_kinds
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.state import Deck, GameState
 
-
-def _register(id: str, statement: str, clause: str, ledger: Ledger) -> None:
-    def tracker() -> Tracker:
-        return LedgerTracker(ledger)
-
-    register(
-        Invariant(
-            id,
-            statement,
-            clause,
-            "state",
-            ledger.check,
-            reads=frozenset(ledger.fields),
-            tracker=tracker,
-            character_reads=ledger.character_reads,
-        )
-    )
-
-
-_register(
+register_ledger(
     "conservation.intruder-tokens",
     "Every Intruder token is in exactly one place: the bag, the pool beside the board, set aside "
     "on its Intruder, or out of the game; none appears or vanishes.",
     "base.setup.token-supply",
     TOKENS,
 )
-_register(
+
+
+register_ledger(
     "conservation.exploration-tokens",
     "Every exploration token is in exactly one place: the pool, face down on a room tile, or out of the game.",
     "base.explore.token-removed",
     EXPLORATION_TOKENS,
 )
-_register(
+
+
+register_ledger(
     "conservation.cards",
     "Every card is in exactly one place: its deck or discard pile, a hand, an action deck or discard "
     "pile, a character board, hand slot or inventory, a procedure resolving it, or out of the game.",
     "base.setup.decks",
     CARDS,
 )
-_register(
+
+
+register_ledger(
     "conservation.setup-pieces",
     "Objective cards, Character draft cards, escape pod tokens and engine tokens are each in exactly one place.",
     "base.setup.objectives",

@@ -20,6 +20,7 @@ from operator import attrgetter
 from typing import Any
 
 from nemesis_rules.invariants.checker import field_mask
+from nemesis_rules.invariants.core import Invariant, Tracker, register
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import GameState
 
@@ -275,3 +276,27 @@ def _same(old: Any, new: Any) -> bool:
         if a is not b:
             return False
     return True
+
+
+def register_ledger(
+    id: str, statement: str, clause: str, ledger: Ledger, rulesets: Iterable[str] | None = None
+) -> None:
+    """Register ``ledger``'s check as a state invariant of the catalogue, checked by difference
+    (:class:`LedgerTracker`) and skipped when none of the fields it reads changed."""
+
+    def tracker() -> Tracker:
+        return LedgerTracker(ledger)
+
+    register(
+        Invariant(
+            id,
+            statement,
+            clause,
+            "state",
+            ledger.check,
+            frozenset(rulesets) if rulesets is not None else None,
+            reads=frozenset(ledger.fields),
+            tracker=tracker,
+            character_reads=ledger.character_reads,
+        )
+    )

@@ -41,6 +41,8 @@ import random
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import cache
+from typing import TypeVar
 
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision, Outcome
@@ -51,6 +53,8 @@ from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.setup import ObjectiveDraw
 from nemesis_rules.model.state import GameState
 from nemesis_rules.rulebook import catalogue
+
+T = TypeVar("T")
 
 DOORS_RATE = 0.9
 """How often a Door-closing decision is taken when there is one (they are rare: a Command Center,
@@ -112,18 +116,22 @@ class Steer:
         return any(c not in seen and c in reachable for c in self.clauses(state)) and self.gate(state, seen)
 
 
+@cache
 def pursued(ruleset: str) -> frozenset[str]:
     """The clauses worth steering toward in a game of ``ruleset``: those in force under it that the
     catalogue does not call unreachable there (no Carcass supply to exhaust in Void Seeders)."""
-    found = _PURSUED.get(ruleset)
+    clauses = catalogue().values()
+    return frozenset(c.id for c in clauses if c.applies_to(ruleset) and c.unreachable_under(ruleset) is None)
+
+
+def _per_game_kind(state: GameState, table: dict[object, T], build: Callable[[GameState], T]) -> T:
+    """``build(state)`` kept per ruleset and set of card variants (all a game's card tables depend
+    on): steering asks at every step."""
+    key = (state.config.ruleset.name, state.config.card_variants)
+    found = table.get(key)
     if found is None:
-        found = _PURSUED[ruleset] = frozenset(
-            c.id for c in catalogue().values() if c.applies_to(ruleset) and c.unreachable_under(ruleset) is None
-        )
+        found = table[key] = build(state)
     return found
-
-
-_PURSUED: dict[str, frozenset[str]] = {}
 
 
 # -- door exhaustion --------------------------------------------------------------------------------
@@ -193,17 +201,15 @@ def brings_unused_items(state: GameState, action: Action, seen: AbstractSet[str]
 
 def item_clauses(state: GameState) -> tuple[str, ...]:
     """The use clauses of the Item cards of the game's decks that its ruleset's catalogue holds
-    (Void Seeders replaces the Clothes and drops the Antidote's), asked at every step: kept per
-    ruleset and set of card variants, which is all they depend on."""
+    (Void Seeders replaces the Clothes and drops the Antidote's)."""
+    return _per_game_kind(state, _ITEM_CLAUSES, _build_item_clauses)
+
+
+def _build_item_clauses(state: GameState) -> tuple[str, ...]:
     ruleset = state.config.ruleset.name
-    key = (ruleset, state.config.card_variants)
-    found = _ITEM_CLAUSES.get(key)
-    if found is None:
-        slugs = {slug for _, deck in tables.item_decks(state.config) for slug in deck.distinct()}
-        ids = {item_clause(state, slug) for slug in slugs}
-        known = catalogue()
-        found = _ITEM_CLAUSES[key] = tuple(sorted(c for c in ids if c in known and ruleset in known[c].rulesets))
-    return found
+    ids = {item_clause(state, slug) for _, deck in tables.item_decks(state.config) for slug in deck.distinct()}
+    known = catalogue()
+    return tuple(sorted(c for c in ids if c in known and ruleset in known[c].rulesets))
 
 
 _ITEM_CLAUSES: dict[object, tuple[str, ...]] = {}
@@ -260,12 +266,23 @@ def injures_target(state: GameState, roll: CombatRoll, face: str) -> bool:
 
 def objective_clause(state: GameState, objective: str) -> str:
     """The clause the victory check names for an Objective card (``base.objective.<effect>``)."""
-    effects = {o.id: o.effect for o in tables.base(state.config).objectives}
-    return f"base.objective.{effects.get(objective, objective)}"
+    return _per_game_kind(state, _OBJECTIVE_CLAUSE, _build_objective_clauses).get(
+        objective, f"base.objective.{objective}"
+    )
+
+
+def _build_objective_clauses(state: GameState) -> dict[str, str]:
+    return {o.id: f"base.objective.{o.effect}" for o in tables.base(state.config).objectives}
+
+
+_OBJECTIVE_CLAUSE: dict[object, dict[str, str]] = {}
 
 
 def _objective_clauses(state: GameState) -> tuple[str, ...]:
-    return (*(f"base.objective.{o.effect}" for o in tables.base(state.config).objectives), QUARANTINE_MARS)
+    return _per_game_kind(state, _OBJECTIVE_CLAUSES, lambda s: (*_build_objective_clauses(s).values(), QUARANTINE_MARS))
+
+
+_OBJECTIVE_CLAUSES: dict[object, tuple[str, ...]] = {}
 
 
 def _unseen_objective(state: GameState, objective: str, seen: AbstractSet[str]) -> bool:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from nemesis_rules.invariants.components import box, per_config
-from nemesis_rules.invariants.core import Invariant, Tracker, register, state_invariant
-from nemesis_rules.invariants.ledger import Counts, Ledger, LedgerTracker, Source, never_changes, tally
+from nemesis_rules.invariants.core import state_invariant
+from nemesis_rules.invariants.ledger import Counts, Ledger, Source, never_changes, register_ledger, tally
 from nemesis_rules.model import tables
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.state import GameState
@@ -109,39 +109,24 @@ MINIATURE_SUPPLY = Ledger(
 not have counts as more than its box holds (none)."""
 
 
-def _supply(id: str, statement: str, clause: str, ledger: Ledger, rulesets: tuple[str, ...] | None = None) -> None:
-    def tracker() -> Tracker:
-        return LedgerTracker(ledger)
-
-    register(
-        Invariant(
-            id,
-            statement,
-            clause,
-            "state",
-            ledger.check,
-            frozenset(rulesets) if rulesets is not None else None,
-            reads=frozenset(ledger.fields),
-            tracker=tracker,
-            character_reads=ledger.character_reads,
-        )
-    )
-
-
-_supply(
+register_ledger(
     "supply.heavy-objects",
     "Eggs (the Intruder board's included), Carcasses and Corpses in play never exceed their supplies.",
     "base.supply.components",
     HEAVY_OBJECT_SUPPLY,
 )
-_supply(
+
+
+register_ledger(
     "supply.miniatures",
     "Every miniature in play is of a type of the ruleset, and no type exceeds its miniature count.",
     "base.supply.miniatures",
     MINIATURE_SUPPLY,
     ("base",),
 )
-_supply(
+
+
+register_ledger(
     "vs.supply.miniatures",
     "Every miniature in play is of a type of the ruleset, and no type exceeds its miniature count.",
     "vs.supply.miniatures",
