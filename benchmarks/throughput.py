@@ -12,6 +12,10 @@ Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spo
   python-chess's ``random.choice(list(board.legal_moves))``), an extra line: those are not the
   games fuzz plays (the default player seeks goals), so the headline stays on the default player;
 * the CPython floor: ``dataclasses.replace`` on a small frozen slotted dataclass;
+* where a step's time goes in those games: listing the legal actions, the player's own
+  choosing, applying the action, checking the invariants, each in microseconds per step and
+  as a share of what a step may take at 1.0x python-chess (what stands between the engine and
+  that target, part by part);
 * the speed-up of a two-process campaign (``fuzz --jobs 2``) over one process, and beside it
   the machine's own ceiling: the same split (a forked pool, one game at a time) of random
   python-chess games, pure-Python work with no shared state, so what it loses is what the
@@ -40,7 +44,8 @@ from nemesis_rules.invariants import Checker
 from nemesis_rules.invariants.campaign import Campaign, play_all
 from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
-from nemesis_rules.model.engine import step
+from nemesis_rules.model.actions import Decision
+from nemesis_rules.model.engine import chance_outcomes, legal_actions, step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.heap import settled_heap
 from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS, Player, uniform
@@ -114,6 +119,50 @@ def nemesis_game(rulesets: tuple[str, ...], *, invariants: bool, player: Player 
         return steps
 
     return play
+
+
+PARTS = ("listing the legal actions", "the player's own choosing", "applying the action", "checking every invariant")
+
+
+def breakdown(seconds: float, rulesets: tuple[str, ...]) -> tuple[dict[str, float], int, int, int]:
+    """Where a step's time goes in the games fuzz plays, each part timed on its own around
+    every step: (seconds per part of :data:`PARTS`, steps, decision steps, decisions listed).
+    The player lists the actions itself; its own choosing is its call less a listing of the
+    same state made just before (so that listing's second run, warmer, makes the player's
+    share a little larger than it is)."""
+    clock = time.perf_counter
+    spent = dict.fromkeys(PARTS, 0.0)
+    steps = decisions = listed = 0
+    with settled_heap():
+        started = clock()
+        seed = 0
+        while clock() - started < seconds:
+            ruleset = rulesets[seed % len(rulesets)]
+            rng = random.Random(seed)
+            state = start(ruleset, 1 + seed % 5)
+            checker = Checker(ruleset)
+            checker.first(state)
+            while state.end is None:
+                t0 = clock()
+                if not chance_outcomes(state):
+                    options = legal_actions(state)
+                    decisions += 1
+                    listed += sum(isinstance(a, Decision) for a in options)
+                t1 = clock()
+                action = DEFAULT(state, rng)
+                t2 = clock()
+                transition = step(state, action)
+                t3 = clock()
+                checker.after(state, action, transition.state, transition.fired)
+                t4 = clock()
+                spent[PARTS[0]] += t1 - t0
+                spent[PARTS[1]] += (t2 - t1) - (t1 - t0)
+                spent[PARTS[2]] += t3 - t2
+                spent[PARTS[3]] += t4 - t3
+                state = transition.state
+                steps += 1
+            seed += 1
+    return spent, steps, decisions, listed
 
 
 def uniform_games(seconds: float, rulesets: tuple[str, ...]) -> tuple[int, int, float]:
@@ -242,6 +291,17 @@ def main() -> None:
     except ImportError:
         chess_rate = None
         print("python-chess: not installed (pip install -e '.[bench]')")
+
+    spent, b_steps, b_decisions, b_listed = breakdown(args.seconds, rulesets)
+    budget = 1e6 / chess_rate if chess_rate is not None else None
+    print(
+        f"  where a step's time goes ({b_steps} steps, {100 * b_decisions / b_steps:.0f}% of them decisions, "
+        f"{b_listed / b_decisions:.0f} decisions listed at each on average)"
+        + (f"; at 1.0x python-chess a step may take {budget:.1f} us:" if budget is not None else ":")
+    )
+    for part in PARTS:
+        share = f"  {100 * 1e6 * spent[part] / b_steps / budget:3.0f}% of that" if budget is not None else ""
+        print(f"    {part + ':':30s} {1e6 * spent[part] / b_steps:6.1f} us/step{share}")
 
     ug, us, ut = uniform_games(args.seconds, rulesets)
     uniform_rate = us / ut
