@@ -254,6 +254,11 @@ class LedgerTracker:
             counts[k] = counts.get(k, 0) + delta[k]
         return compare(counts, self._box, moved, laid_out=ledger.complete(after))
 
+    def tallies(self) -> tuple[Counts, Counts]:
+        """The counts kept for the last state checked and its box (categories with no
+        component left out): what a full count of that state gives."""
+        return {k: n for k, n in self._counts.items() if n}, {k: n for k, n in self._box.items() if n}
+
     def _unchanged(self, last: GameState, now: GameState) -> bool:
         """Whether ``now`` holds the very objects ``last`` held wherever the verdict looks."""
         if not _same(self._fields(last), self._fields(now)):

@@ -11,6 +11,9 @@ from collections.abc import Callable
 import pytest
 
 from nemesis_rules.invariants import Checker, violations
+from nemesis_rules.invariants.card_ledger import CARDS
+from nemesis_rules.invariants.checker import changed_fields
+from nemesis_rules.invariants.ledger import LedgerTracker
 from nemesis_rules.model.engine import step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.play import choose
@@ -112,3 +115,88 @@ def test_tampering_is_seen() -> None:
         assert any(v.invariant.startswith("conservation.") for v in violations(tampered)), tamper.__name__
     quiet = discard_to_deck(state)
     assert quiet is not None and not [v for v in violations(quiet) if v.invariant.startswith("conservation.")]
+
+
+def _nonzero(counts: dict[tuple[str, str], int]) -> dict[tuple[str, str], int]:
+    return {k: n for k, n in counts.items() if n}
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+def test_tracked_card_counts_equal_a_full_count_after_every_transition(ruleset: str) -> None:
+    """The card ledger's kept counts and box, after each transition of setup (each Character
+    drafted changes the box) and of play, are what counting the new state from nothing gives."""
+    drafted = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = start(ruleset, 3 + seed)
+        tracker = LedgerTracker(CARDS)
+        tracker.full(state)
+        for _ in range(150):
+            if state.end is not None:
+                break
+            after = step(state, choose(state, rng)).state
+            drafted += state.phase == after.phase == "setup" and CARDS.box(state) != CARDS.box(after)
+            assert tracker.step(state, after, changed_fields(state, after)) is None
+            counts, box = tracker.tallies()
+            assert counts == _nonzero(CARDS.count(after)), (seed, state.phase)
+            assert box == _nonzero(CARDS.box(after)), (seed, state.phase)
+            state = after
+    assert drafted == 2 + 3 + 4, "each Character drafted changes the box (the last one chosen also ends setup)"
+
+
+def _chosen(before: GameState, after: GameState) -> bool:
+    return any(a.name != b.name and b.deck for a, b in zip(before.characters, after.characters, strict=False))
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+def test_a_card_from_nowhere_as_a_character_is_chosen_is_reported(ruleset: str) -> None:
+    """At the very transition that drafts a Character (the box grows by its cards), one card
+    too many in its action deck is reported, as a full recount reports it."""
+    rng = random.Random(5)
+    state = start(ruleset, 2)
+    checker = Checker(ruleset)
+    checker.first(state)
+    while True:
+        action = choose(state, rng)
+        transition = step(state, action)
+        if _chosen(state, transition.state):
+            break
+        checker.after(state, action, transition.state, transition.fired)
+        state = transition.state
+    drafted = next(b for a, b in zip(state.characters, transition.state.characters, strict=True) if a.name != b.name)
+    tampered = transition.state.with_character(drafted.evolve(deck=drafted.deck.add(drafted.deck.distinct()[0])))
+    reported = [
+        v for v in checker.after(state, action, tampered, transition.fired) if v.invariant == "conservation.cards"
+    ]
+    assert reported and "more than the box holds" in reported[0].message
+    assert [v.invariant for v in violations(tampered) if v.invariant == "conservation.cards"] == ["conservation.cards"]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+def test_a_card_left_out_in_setup_is_reported_as_setup_ends(ruleset: str) -> None:
+    """During setup a card may still be in the box; once setup ends every card must be
+    somewhere. A card taken out of its deck during setup (quietly: not laid out yet) is
+    reported missing at the very transition that ends setup, though that transition does not
+    move it, as a full recount reports it."""
+    rng = random.Random(7)
+    state = start(ruleset, 3)
+    checker = Checker(ruleset)
+    checker.first(state)
+    while True:
+        action = choose(state, rng)
+        transition = step(state, action)
+        if transition.state.phase != "setup":
+            break
+        checker.after(state, action, transition.state, transition.fired)
+        state = transition.state
+    name, deck = next((name, deck) for name, deck in state.decks if deck.unknown)
+    short = state.with_deck(name, deck.evolve(unknown=deck.unknown.remove(deck.unknown.distinct()[0])))
+    assert not [v for v in checker.after(state, action, short, ()) if v.invariant == "conservation.cards"]
+    ended = step(short, action)
+    assert ended.state.phase != "setup"
+    reported = [
+        v for v in checker.after(short, action, ended.state, ended.fired) if v.invariant == "conservation.cards"
+    ]
+    assert reported and "missing (in no place)" in reported[0].message
+    full = [v.invariant for v in violations(ended.state) if v.invariant == "conservation.cards"]
+    assert full == ["conservation.cards"]
