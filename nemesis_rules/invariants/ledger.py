@@ -19,10 +19,13 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
-from nemesis_rules.invariants.checker import field_mask
+from nemesis_rules.invariants.checker import STATE_FIELDS, field_mask
 from nemesis_rules.invariants.core import Invariant, Tracker, register
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import GameState
+
+STATE_BITS = (1 << len(STATE_FIELDS)) - 1
+"""The bits of the state-level fields in a mask of changed fields (the character-level bits follow)."""
 
 Key = tuple[str, str]
 """(category, component key), e.g. ("deck:event", "damaging-fire-1")."""
@@ -177,10 +180,12 @@ class LedgerTracker:
     __slots__ = (
         "_box",
         "_box_changed",
+        "_box_mask",
         "_character_fields",
         "_counts",
         "_fields",
         "_masked",
+        "_source_bits",
         "_sources",
         "_state",
         "_to_diff",
@@ -203,10 +208,17 @@ class LedgerTracker:
         """The character fields the verdict depends on, read at once (None: it reads no character)."""
         self._sources = tuple((attrgetter(s.field), s) for s in ledger.sources)
         self._masked = tuple((field_mask(frozenset({s.field})), s.field, s) for s in ledger.sources)
+        self._source_bits = 0
+        """The state-level bits of the source fields (a changed character always sets the
+        characters bit too, so the character-level bits add nothing to the choice of sources)."""
+        for bit, _, _ in self._masked:
+            self._source_bits |= bit & STATE_BITS
         self._to_diff: dict[int, tuple[tuple[str, Differ], ...]] = {}
-        """The sources to look at for each mask of changed fields (a game meets a few dozen),
-        each with the function that counts its difference."""
+        """The sources to look at for each mask of changed source fields (a ledger has a few
+        sources, so a few masks), each with the function that counts its difference."""
         self._box_changed = None if ledger.box_changed is never_changes else ledger.box_changed
+        self._box_mask = field_mask(frozenset({"config", "characters"}), ledger.box_character_reads)
+        """The changes after which the box may differ (the config, or a character field the box reads)."""
 
     def full(self, state: GameState) -> str | None:
         self._state = state
@@ -225,7 +237,7 @@ class LedgerTracker:
         # untouched (a checker does not show it those: see ``character_reads``)
         box_changed = self._box_changed
         if (before.phase is not after.phase and ledger.complete(before) != ledger.complete(after)) or (
-            box_changed is not None and box_changed(before, after)
+            box_changed is not None and (changed is None or changed & self._box_mask) and box_changed(before, after)
         ):
             return self.full(after)
         self._state = after
@@ -237,6 +249,7 @@ class LedgerTracker:
                 if old is not new:
                     source.delta(before, after, old, new, delta)
         else:
+            changed &= self._source_bits
             to_diff = self._to_diff.get(changed)
             if to_diff is None:
                 to_diff = self._to_diff[changed] = tuple(

@@ -7,7 +7,7 @@ strings so that actions sort and hash.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +84,20 @@ def with_each(template: Decision, name: str, values: Iterable[ParamValue]) -> li
     return [_decision(player, kind, (*head, (name, value), *tail)) for value in values]
 
 
+def paid_each(
+    player: int,
+    kind: str,
+    before: tuple[tuple[str, ParamValue], ...],
+    ways: Iterable[tuple[str, ...]],
+    after: tuple[tuple[str, ParamValue], ...] = (),
+) -> list[Decision]:
+    """One decision per way to pay: parameters ``before`` (each named before "pay"), then
+    ``("pay", way)``, then ``after`` (each named after it), as :meth:`Decision.make` would sort
+    them. For options whose parameter names are fixed (a move: "pay", "to"), this builds
+    them without a template per target (see :func:`with_each`)."""
+    return [_decision(player, kind, (*before, ("pay", way), *after)) for way in ways]
+
+
 def decision_key(decision: Decision) -> tuple[int, str, tuple[tuple[str, ParamValue], ...]]:
     """The sort key of a decision (the same order as comparing them, computed much faster)."""
     return (decision.player, decision.kind, decision.params)
@@ -156,6 +170,12 @@ else:  # pragma: no cover - another Python: the slot descriptors themselves
         _set_kind(out, kind)
         _set_params(out, params)
         return out
+
+
+presorted: Callable[[int, str, tuple[tuple[str, ParamValue], ...]], Decision] = _decision
+"""``presorted(player, kind, params)``: ``Decision(player, kind, params)`` for ``params`` already
+sorted by name, each name once (what :meth:`Decision.make` would make of them), built without
+sorting (options that list hundreds of decisions per turn build them in order)."""
 
 
 def outcome(chance: str, result: str) -> Outcome:

@@ -3,9 +3,11 @@
 Replay asks this only about a line the engine refused, to tell a misspelt or invented word
 (bad input, exit 2: ``unknown action 'fly'``) from a real action that the rules forbid now
 (exit 1). The words come from the engine itself, never from a list kept here: decision kinds
-from the table of turn actions and from the ``Decision.make(player, "kind", name=...)`` calls in the engine's
-source, chance names from the ``chance = "..."`` attributes of its classes (source read as text
-with :mod:`ast`, never run) and of the chance node classes imported.
+from the table of turn actions and from the calls that build decisions in the engine's source
+(``Decision.make(player, "kind", name=...)``, and ``presorted(player, "kind", (("name", value),
+...))`` and ``paid_each(player, "kind", before, ways, after)`` for parameters already in order),
+chance names from the ``chance = "..."`` attributes of its classes (source read as text with
+:mod:`ast`, never run) and of the chance node classes imported.
 """
 
 from __future__ import annotations
@@ -38,10 +40,45 @@ def _chance_names(tree: ast.AST) -> set[str]:
     return found
 
 
+def _pair_names(node: ast.expr) -> set[str]:
+    """The names of a literal tuple of ``("name", value)`` pairs; :data:`OPEN` when it is not one."""
+    if not isinstance(node, ast.Tuple):
+        return set(OPEN)
+    names: set[str] = set()
+    for pair in node.elts:
+        if not (isinstance(pair, ast.Tuple) and len(pair.elts) == 2):
+            return set(OPEN)
+        name = pair.elts[0]
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return set(OPEN)
+        names.add(name.value)
+    return names
+
+
+def _presorted_calls(node: ast.Call) -> tuple[str, set[str]] | None:
+    """A ``presorted(player, "kind", pairs)`` or ``paid_each(player, "kind", before, ways[, after])``
+    call: its kind and parameter names."""
+    if not isinstance(node.func, ast.Name) or node.func.id not in ("presorted", "paid_each") or len(node.args) < 3:
+        return None
+    kind = node.args[1]
+    if not (isinstance(kind, ast.Constant) and isinstance(kind.value, str)):
+        return None
+    if node.func.id == "presorted":
+        return kind.value, _pair_names(node.args[2])
+    names = {"pay"} | _pair_names(node.args[2])
+    if len(node.args) > 4:
+        names |= _pair_names(node.args[4])
+    return kind.value, names
+
+
 def _make_calls(tree: ast.AST) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or len(node.args) < 2:
+            continue
+        ordered = _presorted_calls(node)
+        if ordered is not None:
+            found.setdefault(ordered[0], set()).update(ordered[1])
             continue
         func = node.func
         made = isinstance(func, ast.Attribute) and func.attr == "make" and _named(func.value, "Decision")

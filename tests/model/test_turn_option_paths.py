@@ -50,6 +50,23 @@ def test_turn_options_are_the_plain_sorted_list(ruleset: str, players: int, seed
         assert turn.options(state) == plain_options(state, turn.player)
 
 
+@pytest.mark.parametrize(("ruleset", "players", "seed"), [("base", 4, 7), ("void-seeders", 5, 8)])
+def test_a_rule_declared_ordered_lists_its_options_sorted_and_once(ruleset: str, players: int, seed: int) -> None:
+    """The turn takes the options of a rule declared ``ordered`` as they come: each must list
+    them sorted by parameters, with no repeat, wherever the game is."""
+    ordered = [rule for rule in ACTIONS.values() if rule.ordered]
+    assert {rule.kind for rule in ordered} >= {"move", "careful-move"}
+    listed = 0
+    for state, turn in turns(ruleset, players, seed):
+        for rule in ordered:
+            options = rule.options(state, turn.player)
+            params = [d.params for d in options]
+            assert params == sorted(set(params)), (rule.kind, state.round)
+            assert all(d.kind == rule.kind and d.player == turn.player for d in options)
+            listed += len(options) > 1
+    assert listed > 20
+
+
 def test_move_options_offer_every_open_exit_with_every_way_to_pay() -> None:
     state, turn = turns("base", 2, 4)[0]
     hand = state.character(turn.player).hand

@@ -11,10 +11,11 @@ a basic action (1 card), not in Combat. A card or item marked "in" is usable onl
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue, with_each
-from nemesis_rules.model.cards import ActionCard, Character
+from nemesis_rules.model.actions import Decision, ParamValue, paid_each, with_each
+from nemesis_rules.model.cards import ActionCard, Character, QuestItem
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.payment import payments
@@ -33,6 +34,19 @@ def usable_now(combat_icon: str, fighting: bool) -> bool:
 
 def _params(variant: dict[str, ParamValue]) -> dict[str, ParamValue]:
     return {k: v for k, v in variant.items() if k not in RESERVED}
+
+
+def _paid_options(
+    player: int, kind: str, name: str, value: str, variant: dict[str, ParamValue], ways: tuple[tuple[str, ...], ...]
+) -> list[Decision]:
+    """The decisions of one variant, one per way to pay: ``kind`` with ``name=value``, the
+    variant's parameters and ``pay``. Most variants have no parameters of their own: those are
+    built without sorting any (``name`` sorts before or after "pay" alone)."""
+    if not variant:
+        pair = ((name, value),)
+        return paid_each(player, kind, pair, ways) if name < "pay" else paid_each(player, kind, (), ways, pair)
+    template = Decision.make(player, kind, pay=(), **{name: value}, **_params(variant))
+    return with_each(template, "pay", ways)
 
 
 def _effect_params(decision: Decision) -> dict[str, ParamValue]:
@@ -60,8 +74,7 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         if not ways:  # no payment: the card's variants need not be worked out
             continue
         for variant in effect.variants(state, player):
-            template = Decision.make(player, "play-card", card=slug, pay=(), **_params(variant))
-            out.extend(with_each(template, "pay", ways))
+            out.extend(_paid_options(player, "play-card", "card", slug, variant, ways))
     return out
 
 
@@ -140,8 +153,7 @@ def _item_options(state: GameState, player: int) -> list[Decision]:
             cost = item_cost(state, player, slug, variant)
             ways = payments(c.hand, cost)
             if ways:
-                template = Decision.make(player, "use-item", item=slug, pay=(), **_params(variant))
-                out.extend(with_each(template, "pay", ways))
+                out.extend(_paid_options(player, "use-item", "item", slug, variant, ways))
     return out
 
 
@@ -192,8 +204,7 @@ def _room_action_options(state: GameState, player: int) -> list[Decision]:
     out: list[Decision] = []
     ways = payments(c.hand, ROOM_ACTION_COST)
     for variant in effect.variants(state, player) if ways else ():  # no payment: no variants to work out
-        template = Decision.make(player, "room-action", room=room.tile, pay=(), **_params(variant))
-        out.extend(with_each(template, "pay", ways))
+        out.extend(_paid_options(player, "room-action", "room", room.tile, variant, ways))
     return out
 
 
@@ -246,7 +257,7 @@ def _activation_options(state: GameState, player: int) -> list[Decision]:
     out: list[Decision] = []
     if not any(status == "inactive" for _, status in c.quests):
         return out
-    quests = {q.effect: q for q in tables.base(state.config).character(c.name).quest_items} if c.name else {}
+    quests = _quest_items(state.config, c.name)
     for slug, status in c.quests:
         quest = quests.get(slug)
         if quest is None or status != "inactive":
@@ -261,6 +272,22 @@ def _activation_options(state: GameState, player: int) -> list[Decision]:
         for cards in payments(c.hand, 1) if ways else ():
             out.extend(Decision.make(player, "activate-quest", item=slug, pay=cards, **w) for w in ways)
     return out
+
+
+def _quest_items(config: GameConfig, name: str) -> Mapping[str, QuestItem]:
+    """A character's quest items by effect (none before a character is chosen); kept per
+    character while the components stay the same, as :func:`_action_cards` keeps its cards."""
+    if not name:
+        return _NO_QUESTS
+    character = tables.base(config).character(name)
+    kept = _QUEST_ITEMS.get(name)
+    if kept is None or kept[0] is not character:
+        kept = _QUEST_ITEMS[name] = (character, MappingProxyType({q.effect: q for q in character.quest_items}))
+    return kept[1]
+
+
+_QUEST_ITEMS: dict[str, tuple[Character, Mapping[str, QuestItem]]] = {}
+_NO_QUESTS: Mapping[str, QuestItem] = MappingProxyType({})
 
 
 def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -295,7 +322,7 @@ def _quest_options(state: GameState, player: int) -> list[Decision]:
     if not any(status == "active" for _, status in c.quests):
         return out
     fighting = state.in_combat(player)
-    quests = {q.effect: q for q in tables.base(state.config).character(c.name).quest_items} if c.name else {}
+    quests = _quest_items(state.config, c.name)
     for slug, status in c.quests:
         effect = QUEST_EFFECTS.get(slug)
         quest = quests.get(slug)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, with_each
+from nemesis_rules.model.actions import Decision, presorted
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Step
 from nemesis_rules.model.payment import pay, payments
@@ -51,32 +51,47 @@ def move_cost(state: GameState, player: int) -> int:
 
 
 def move_options(state: GameState, player: int) -> list[Decision]:
+    """Each open neighbouring room with each way to pay, in the order of their parameters
+    (``pay``, then ``to``): the turn need not sort them."""
     c = state.character(player)
     cost = move_cost(state, player)
-    out: list[Decision] = []
     ways = payments(c.hand, cost)
     if not ways:
-        return out
-    for _, destination in _exits(state, player):
-        out.extend(with_each(Decision.make(player, "move", to=destination, pay=()), "pay", ways))
-    return out
+        return []
+    targets = sorted({destination for _, destination in _exits(state, player)})
+    return [presorted(player, "move", (("pay", way), ("to", to))) for way in ways for to in targets]
 
 
 def careful_options(state: GameState, player: int) -> list[Decision]:
+    """Each open neighbouring room with each of its corridors free of Noise and each way to
+    pay, in the order of their parameters (``noise``, ``pay``, then ``to``)."""
     if state.in_combat(player):
         return []
     c = state.character(player)
     ways = payments(c.hand, tables.careful_move_cost(state, player))
     if not ways:
         return []
-    out: list[Decision] = []
     noise = state.noise
     spaces_at = state.config.board.spaces_at
-    for _, destination in _exits(state, player):
-        for space in spaces_at[destination]:
-            if space not in noise:
-                template = Decision.make(player, "careful-move", to=destination, noise=space, pay=())
-                out.extend(with_each(template, "pay", ways))
+    pairs = sorted(
+        {
+            (space, destination)
+            for _, destination in _exits(state, player)
+            for space in spaces_at[destination]
+            if space not in noise
+        }
+    )
+    out: list[Decision] = []
+    at = 0
+    while at < len(pairs):  # the rooms that share one Noise space, with each way to pay
+        space = pairs[at][0]
+        end = at
+        while end < len(pairs) and pairs[end][0] == space:
+            end += 1
+        for way in ways:
+            for _, destination in pairs[at:end]:
+                out.append(presorted(player, "careful-move", (("noise", space), ("pay", way), ("to", destination))))
+        at = end
     return out
 
 
@@ -222,10 +237,16 @@ def explore(
     return tables.exploration_effect(state, kind, player, position, via, careful, ctx)
 
 
-register(ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True))
+register(ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True, ordered=True))
 register(
     # careful_options refuses Combat itself, so that a refusal names the careful-movement clause
     ActionRule(
-        "careful-move", "base.careful-move.choose-corridor", careful_options, _perform, _diagnose_move, in_combat=True
+        "careful-move",
+        "base.careful-move.choose-corridor",
+        careful_options,
+        _perform,
+        _diagnose_move,
+        in_combat=True,
+        ordered=True,
     )
 )

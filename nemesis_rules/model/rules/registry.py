@@ -26,6 +26,10 @@ class ActionRule:
     """Whether it may be taken in Combat (RU-RB p.24; FAQ Actions 4)."""
     free: bool = False
     """A free action (dropping an object) does not count against the turn's two actions."""
+    ordered: bool = False
+    """``options`` already lists decisions of its own kind for the player asked, sorted by
+    parameters and each once, so the turn takes them as they come
+    (``tests/model/test_turn_option_paths.py`` holds each such rule to it)."""
 
 
 ACTIONS: dict[str, ActionRule] = {}
@@ -59,6 +63,9 @@ def turn_options(state: GameState, player: int, first: Decision) -> tuple[Decisi
             continue
         everything.extend(options)
         if not in_order:
+            continue
+        if rule.ordered:  # its own kind and player, sorted and each once (held to it by the tests)
+            out.extend(options)
             continue
         for decision in options:
             if decision.kind != kind or decision.player != player:
