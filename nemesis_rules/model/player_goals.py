@@ -50,7 +50,7 @@ import random
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.player_paths import MOVES, closer_moves, steps
+from nemesis_rules.model.player_paths import closer_moves, listed, steps
 from nemesis_rules.model.state import Character, GameState
 
 __all__ = ["item_destination", "item_goal", "pod_goal"]
@@ -211,12 +211,8 @@ def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...
     if not isinstance(frame, Turn):
         return None
     buckets: dict[str, list[Action]] = {}
-    for a in decisions:
-        if not isinstance(a, Decision):
-            continue
+    for a in listed(decisions).others:  # most decisions are moves, and no item goal is one
         kind = a.kind
-        if kind in MOVES:  # most decisions are moves (no item goal is a move: only the params "to", "noise", "pay")
-            continue
         if kind == "use-item":
             if a.get("item") == "chemicals" and a.get("weapon") == FLAMETHROWER:
                 buckets.setdefault("reload", []).append(a)

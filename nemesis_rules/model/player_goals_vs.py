@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 
 from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.player_paths import MOVES, closer_moves, steps
+from nemesis_rules.model.player_paths import closer_moves, listed, steps
 from nemesis_rules.model.state import GameState
 
 RULESET = "void-seeders"
@@ -72,7 +72,7 @@ def void_seeders_goal(state: GameState, rng: random.Random, decisions: tuple[Act
     keep = _keep_interruption(state, frame, decisions)
     if keep is not None and rng.random() < KEEP_INTERRUPTION:
         return keep
-    rare = [a for a in decisions if isinstance(a, Decision) and _rare(state, a)]
+    rare = [a for a in listed(decisions).others if _rare(state, a)]  # no move is rare
     sealing = [a for a in rare if a.get("room") == "airlock-control" and _lair_in(state, a.get("target"))]
     rare = sealing or rare
     if rare and rng.random() < PREFER:
@@ -142,7 +142,7 @@ def _is_self_destruct(a: Decision) -> bool:
 def _errand_step(state: GameState, rng: random.Random, player: int, decisions: tuple[Action, ...]) -> Action | None:
     """One step closer to the target of an errand (chosen at random among those that apply), with
     probability :data:`ERRAND` (:data:`PREFER` for an urgent one)."""
-    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in MOVES]
+    moves = [a for a, _ in listed(decisions).moves]
     if not moves:
         return None
     draw = rng.random()

@@ -17,6 +17,52 @@ MOVES = frozenset({"move", "careful-move"})
 """The decisions that walk a character into a neighbouring room."""
 
 
+class Listed:
+    """One listing of decisions as the goals read it, worked out once per listing (the goals
+    of one choice scan the same list several times): every decision, in order (``own``); the
+    moves with where each goes (``moves``); the others (``others``), in order."""
+
+    __slots__ = ("_moves", "_others", "own")
+
+    def __init__(self, decisions: Iterable[Action]) -> None:
+        self.own = tuple([a for a in decisions if isinstance(a, Decision)])
+        self._moves: tuple[tuple[Decision, str], ...] | None = None
+        self._others: tuple[Decision, ...] | None = None
+
+    @property
+    def moves(self) -> tuple[tuple[Decision, str], ...]:
+        if self._moves is None:
+            self._moves = tuple([(a, _destination(a)) for a in self.own if a.kind in MOVES])
+        return self._moves
+
+    @property
+    def others(self) -> tuple[Decision, ...]:
+        if self._others is None:
+            self._others = tuple([a for a in self.own if a.kind not in MOVES])
+        return self._others
+
+
+def _destination(move: Decision) -> str:
+    """Where a move goes: its last parameter, "to" (sorting last of a move's names), looked up
+    by name should it not be."""
+    name, value = move.params[-1]
+    return str(value if name == "to" else move.get("to"))
+
+
+def listed(decisions: Iterable[Action]) -> Listed:
+    """:class:`Listed` for ``decisions``, kept for the last listing asked about (the same tuple
+    object: holding it keeps the ``is`` test sound)."""
+    kept = _LISTED[0]
+    if kept is not None and kept[0] is decisions:
+        return kept[1]
+    found = Listed(decisions)
+    _LISTED[0] = (decisions, found)
+    return found
+
+
+_LISTED: list[tuple[Iterable[Action], Listed] | None] = [None]
+
+
 @lru_cache(maxsize=64)
 def distances(board: Board, target: str) -> Mapping[str, int]:
     """Corridor steps from every position to ``target`` (the static board: computed once)."""
@@ -51,8 +97,4 @@ def closer_moves(
         return min(steps(board, position, t) for t in targets)
 
     here = nearest(state.character(player).position)
-    return [
-        a
-        for a in decisions
-        if isinstance(a, Decision) and a.kind in MOVES and a.get("to") not in avoid and nearest(str(a.get("to"))) < here
-    ]
+    return [a for a, to in listed(decisions).moves if to not in avoid and nearest(to) < here]

@@ -46,7 +46,7 @@ from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.engine import chance_outcomes, legal_actions
 from nemesis_rules.model.player_goals import item_destination, item_goal, pod_goal
 from nemesis_rules.model.player_goals_vs import void_seeders_goal
-from nemesis_rules.model.player_paths import MOVES, distances, steps
+from nemesis_rules.model.player_paths import MOVES, distances, listed, steps
 from nemesis_rules.model.state import GameState
 
 if TYPE_CHECKING:
@@ -367,17 +367,17 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
             if there not in safe and there not in danger:
                 safe[there] = safe[here] + 1
                 queue.append(there)
-    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in MOVES]
+    moves = listed(decisions).moves
     far = len(board.neighbours)
     position = state.character(player).position
     now = safe.get(position, far)
-    closer = [a for a in moves if safe.get(str(a.get("to")), far) < now and not (occupied and a.get("to") == target)]
+    closer = [a for a, to in moves if safe.get(to, far) < now and not (occupied and to == target)]
     if occupied:
         return closer
     if closer or _rounds_left(state) > LATE:
         return closer
     home = distances(board, target)
-    return [a for a in moves if home.get(str(a.get("to")), far) < home.get(position, far)]
+    return [a for a, to in moves if home.get(to, far) < home.get(position, far)]
 
 
 def _walk(state: GameState, rng: random.Random, moves: Sequence[Decision]) -> Action | None:
@@ -399,7 +399,7 @@ def _combat(state: GameState, rng: random.Random, player: int, decisions: tuple[
     Escape: each Intruder attacks once, but then none attacks in the Event Phase); no melee (a miss
     wounds) while anything else is left."""
     here = state.character(player).position
-    own = [a for a in decisions if isinstance(a, Decision)]
+    own = listed(decisions).own
     hunted = {str(i.id) for i in state.intruders_at(here) if i.kind in HUNTED}
     fists = ("shoot", "melee") if not state.character(player).serious_wounds else ("shoot",)
     hunt = [a for a in own if a.kind in fists and a.get("target") in hunted]
@@ -430,7 +430,7 @@ def _care(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
     Malfunctions when the ship nears its ninth marker."""
     c = state.character(player)
     room = state.room(c.position)
-    own = [a for a in decisions if isinstance(a, Decision)]
+    own = listed(decisions).own
     if room.fire:
         danger = _danger(state)
         out = [a for a in own if a.kind in MOVES and a.get("to") not in danger]
@@ -488,9 +488,7 @@ def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -
         return seated
     card = tables.coordinates_cards(state.config).get(state.coordinates or "")
     escapes: list[Action] = []
-    for a in decisions:
-        if not isinstance(a, Decision):
-            continue
+    for a in listed(decisions).others:  # no move launches a pod, sets a course or is a room action
         if a.kind == "launch-pod":
             return a
         # a parameter test on every decision: a pair in the params (each name once) is a test in C
@@ -596,11 +594,11 @@ def _cautious(state: GameState, rng: random.Random, player: int, decisions: tupl
     danger = _danger(state)
     if "hibernation" in tables.time_flags(state):
         danger.update(p for p, r in zip(state.config.board.positions, state.rooms, strict=True) if not r.explored)
-    moves = [a for a in decisions if isinstance(a, Decision) and a.kind in MOVES]
-    safe = [a for a in moves if a.get("to") not in danger]
+    moves = listed(decisions).moves
+    safe = [a for a, to in moves if to not in danger]
     if chosen.get("to") in danger and safe:
         return _walk(state, rng, safe)
-    return _walk(state, rng, [a for a in moves if a.get("to") == chosen.get("to")])
+    return _walk(state, rng, [a for a, to in moves if to == chosen.get("to")])
 
 
 def goal_seeking(state: GameState, rng: random.Random) -> Action:

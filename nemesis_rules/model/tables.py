@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from nemesis_rules.board.rooms import Room, room_catalogue
@@ -76,7 +77,18 @@ def _vs(variants: tuple[tuple[str, str], ...]) -> cards.VoidSeedersComponents:
 
 
 def base(config: GameConfig) -> cards.BaseComponents:
-    return _base(_card_variants(config))
+    variants = config.card_variants
+    last = _LAST_BASE[0]
+    if last is not None and last[0] is variants:  # the game's own tuple: no hashing it again
+        return last[1]
+    found = _base(variants)
+    _LAST_BASE[0] = (variants, found)
+    return found
+
+
+_LAST_BASE: list[tuple[tuple[tuple[str, str], ...], cards.BaseComponents] | None] = [None]
+"""The components last looked up, with the very variants tuple they were for (rules ask for
+them thousands of times a game, always with the same config)."""
 
 
 def void_seeders(config: GameConfig) -> cards.VoidSeedersComponents:
@@ -210,7 +222,13 @@ def exploration_in_engines(config: GameConfig) -> bool:
 
 
 def coordinates_cards(config: GameConfig) -> Mapping[str, cards.CoordinatesCard]:
-    return {c.id: c for c in base(config).coordinates}
+    return _coordinates_cards(config.card_variants)
+
+
+@cache
+def _coordinates_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.CoordinatesCard]:
+    """The Coordinates cards by id, once per choice of component tables (the players ask at every decision)."""
+    return MappingProxyType({c.id: c for c in _base(variants).coordinates})
 
 
 def pods_for(config: GameConfig) -> int:

@@ -12,10 +12,11 @@ from itertools import permutations
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.actions import Decision, Outcome, paid_each, presorted
 from nemesis_rules.model.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.play import choose
+from nemesis_rules.model.player_paths import MOVES, listed
 from nemesis_rules.model.rules.round import NextTurn, sorted_unique
 from nemesis_rules.model.state import Character, Deck, GameState, RoomState
 from nemesis_rules.testing import after_setup
@@ -141,3 +142,31 @@ def test_decision_parameters_are_sorted_by_name(params: dict[str, str | tuple[st
     made = Decision.make(2, "careful-move", **params)
     assert made.params == tuple(sorted(params.items()))
     assert made == Decision(2, "careful-move", tuple(sorted(params.items())))
+
+
+def test_presorted_and_paid_each_build_what_make_builds() -> None:
+    ways = (("a", "b"), ("a", "c"), ("b", "c"))
+    assert presorted(2, "careful-move", (("noise", "3"), ("pay", ways[0]), ("to", "07"))) == Decision.make(
+        2, "careful-move", to="07", noise="3", pay=ways[0]
+    )
+    assert paid_each(1, "play-card", (("card", "search"),), ways) == [
+        Decision.make(1, "play-card", card="search", pay=w) for w in ways
+    ]
+    assert paid_each(1, "room-action", (), ways, (("room", "armory"),)) == [
+        Decision.make(1, "room-action", room="armory", pay=w) for w in ways
+    ]
+
+
+def test_a_listing_read_by_the_player_goals_keeps_every_decision_in_order(state: GameState) -> None:
+    """The goals' view of a listing (worked out once per listing): every decision in order,
+    the moves with where each goes, the other decisions in order; asked again about the same
+    listing it is the same view, about an equal but new listing a new one."""
+    options = tuple(legal_actions(state))
+    seen = listed(options)
+    assert seen.own == options
+    assert [a for a, _ in seen.moves] == [a for a in options if isinstance(a, Decision) and a.kind in MOVES]
+    assert all(to == a.get("to") for a, to in seen.moves) and seen.moves
+    assert list(seen.others) == [a for a in options if isinstance(a, Decision) and a.kind not in MOVES]
+    assert listed(options) is seen
+    assert listed(tuple(options)) is seen  # tuple() of a tuple is the tuple itself
+    assert listed(tuple(list(options))) is not seen

@@ -11,7 +11,7 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Choice
-from nemesis_rules.model.state import DoorState, GameState
+from nemesis_rules.model.state import DoorState, GameState, RoomState
 
 
 def remove_malfunction(state: GameState, position: str, ctx: Context) -> GameState:
@@ -143,15 +143,19 @@ def stop_self_destruct(state: GameState, ctx: Context) -> GameState:
     return state.evolve(self_destruct=None, flags=state.flags - {STARTED_THIS_ROUND})
 
 
+def _working_computer(state: GameState, room: RoomState) -> bool:
+    """An explored room with a Computer and no Malfunction (a Malfunction blocks the Computer)."""
+    return bool(
+        room.explored and room.tile and tables.room_has_computer(state.config, room.tile) and not room.malfunction
+    )
+
+
 def working_computer_rooms(state: GameState) -> list[str]:
     """Explored rooms with a Computer and no Malfunction (a Malfunction blocks the Computer)."""
-    out = []
-    for position in state.config.board.positions:
-        room = state.room(position)
-        if room.explored and room.tile and tables.room_has_computer(state.config, room.tile) and not room.malfunction:
-            out.append(position)
-    return out
+    positions = state.config.board.positions
+    return [p for p, room in zip(positions, state.rooms, strict=True) if _working_computer(state, room)]
 
 
 def in_computer_room(state: GameState, player: int) -> bool:
-    return state.character(player).position in working_computer_rooms(state)
+    """Whether ``player`` stands in one of the :func:`working_computer_rooms`."""
+    return _working_computer(state, state.room(state.character(player).position))
