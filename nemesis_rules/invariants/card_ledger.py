@@ -177,6 +177,8 @@ def _frame_cards(state: GameState, frames: Iterable[Frame], acc: Counts, sign: i
         holds = _HOLDS.get(kind)
         if holds is None:
             holds = _HOLDS[kind] = (FRAME_HOLDINGS.get(kind.__name__), PLAYER_FRAME_HOLDINGS.get(kind.__name__))
+            if holds == (None, None):
+                _HOLDS_NOTHING.add(kind)
         holding, own = holds
         if holding is not None:
             for category, key in holding(frame):
@@ -184,6 +186,9 @@ def _frame_cards(state: GameState, frames: Iterable[Frame], acc: Counts, sign: i
         elif own is not None:
             _action_cards(state, getattr(frame, "player"), Multiset.of(own(frame)), acc, sign)  # noqa: B009
 
+
+_HOLDS_NOTHING: set[type] = set()
+"""The frame classes met that hold no card (the difference of the stacks skips them)."""
 
 _HOLDS: dict[type, tuple[FrameHolding | None, Callable[[Any], Iterable[str]] | None]] = {}
 """Each frame class met with its entries of :data:`FRAME_HOLDINGS` and :data:`PLAYER_FRAME_HOLDINGS`
@@ -195,14 +200,18 @@ def _pending_cards(state: GameState, value: Any, acc: Counts, sign: int) -> None
 
 
 def _pending_delta(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
-    """Only the frames above the part of the stack both states share are looked at."""
+    """Only the frames above the part of the stack both states share are looked at, and of
+    those only the ones whose class may hold cards (most steps push and pop none)."""
     shared = 0
     for a, b in zip(old, new, strict=False):
         if a is not b:
             break
         shared += 1
-    _frame_cards(before, old[shared:], acc, -1)
-    _frame_cards(after, new[shared:], acc, 1)
+    empty = _HOLDS_NOTHING
+    for frames, state, sign in ((old, before, -1), (new, after, 1)):
+        for i in range(shared, len(frames)):
+            if type(frames[i]) not in empty:
+                _frame_cards(state, frames[i : i + 1], acc, sign)
 
 
 def _card_box(state: GameState) -> Counts:

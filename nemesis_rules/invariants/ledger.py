@@ -228,13 +228,17 @@ class LedgerTracker:
 
     def step(self, before: GameState, after: GameState, changed: int | None = None) -> str | None:
         """The verdict on ``after``; ``changed``: the mask of the fields the transition changed
-        (:func:`~nemesis_rules.invariants.checker.changed_fields`), when the caller knows it."""
+        (:func:`~nemesis_rules.invariants.checker.changed_fields`), when the caller knows it. A
+        caller passing ``changed`` shows the tracker every transition since the last state it
+        showed that changes a field of :attr:`Ledger.fields` (as the checker does)."""
         ledger = self.ledger
         last = self._state
-        if last is not before and (last is None or not self._unchanged(last, before)):
+        if last is not before and (last is None or (changed is None and not self._unchanged(last, before))):
             return self.full(after)
         # ``last`` is ``before``, or the transitions it was not shown left everything it counts
-        # untouched (a checker does not show it those: see ``character_reads``)
+        # untouched: a checker (the caller that passes ``changed``) shows a tracker every
+        # transition that changes a field it reads (see ``character_reads``); any other caller
+        # is held to it by comparing those fields
         box_changed = self._box_changed
         if (before.phase is not after.phase and ledger.complete(before) != ledger.complete(after)) or (
             box_changed is not None and (changed is None or changed & self._box_mask) and box_changed(before, after)
