@@ -158,9 +158,12 @@ def _show(found: dict[str, list[tuple[str, int]]], what: str) -> list[str]:
 def compare(counts: Counts, box: Counts, keys: Iterable[Key] | None, *, laid_out: bool) -> str | None:
     """What differs between ``counts`` and ``box`` (over ``keys``, or every key)."""
     if keys is None:
-        if laid_out and counts.keys() == box.keys() and counts == box:
+        if not laid_out:  # only a count above the box is wrong, and only a key counted can be above it
+            keys = counts
+        elif counts.keys() == box.keys() and counts == box:
             return None
-        keys = set(counts) | set(box)
+        else:
+            keys = set(counts) | set(box)
     extra: dict[str, list[tuple[str, int]]] = {}
     missing: dict[str, list[tuple[str, int]]] = {}
     for k in keys:
