@@ -14,7 +14,8 @@ from nemesis_rules.invariants import Checker, violations
 from nemesis_rules.invariants.card_ledger import CARDS
 from nemesis_rules.invariants.checker import changed_fields
 from nemesis_rules.invariants.ledger import LedgerTracker
-from nemesis_rules.model.engine import step
+from nemesis_rules.model.actions import Action
+from nemesis_rules.model.engine import Transition, step
 from nemesis_rules.model.game import start
 from nemesis_rules.model.play import choose
 from nemesis_rules.model.state import GameState
@@ -144,6 +145,25 @@ def test_tracked_card_counts_equal_a_full_count_after_every_transition(ruleset: 
     assert drafted == 2 + 3 + 4, "each Character drafted changes the box (the last one chosen also ends setup)"
 
 
+def _checked_until(
+    ruleset: str, players: int, seed: int, stop: Callable[[GameState, GameState], bool]
+) -> tuple[Checker, GameState, Action, Transition]:
+    """A seeded game checked transition by transition up to the first one for which
+    ``stop(before, after)`` holds, which the checker is not shown: the checker, the state
+    before that transition, its action, and the transition."""
+    rng = random.Random(seed)
+    state = start(ruleset, players)
+    checker = Checker(ruleset)
+    checker.first(state)
+    while True:
+        action = choose(state, rng)
+        transition = step(state, action)
+        if stop(state, transition.state):
+            return checker, state, action, transition
+        checker.after(state, action, transition.state, transition.fired)
+        state = transition.state
+
+
 def _chosen(before: GameState, after: GameState) -> bool:
     return any(a.name != b.name and b.deck for a, b in zip(before.characters, after.characters, strict=False))
 
@@ -152,17 +172,7 @@ def _chosen(before: GameState, after: GameState) -> bool:
 def test_a_card_from_nowhere_as_a_character_is_chosen_is_reported(ruleset: str) -> None:
     """At the very transition that drafts a Character (the box grows by its cards), one card
     too many in its action deck is reported, as a full recount reports it."""
-    rng = random.Random(5)
-    state = start(ruleset, 2)
-    checker = Checker(ruleset)
-    checker.first(state)
-    while True:
-        action = choose(state, rng)
-        transition = step(state, action)
-        if _chosen(state, transition.state):
-            break
-        checker.after(state, action, transition.state, transition.fired)
-        state = transition.state
+    checker, state, action, transition = _checked_until(ruleset, 2, 5, _chosen)
     drafted = next(b for a, b in zip(state.characters, transition.state.characters, strict=True) if a.name != b.name)
     tampered = transition.state.with_character(drafted.evolve(deck=drafted.deck.add(drafted.deck.distinct()[0])))
     reported = [
@@ -178,17 +188,7 @@ def test_a_card_left_out_in_setup_is_reported_as_setup_ends(ruleset: str) -> Non
     somewhere. A card taken out of its deck during setup (quietly: not laid out yet) is
     reported missing at the very transition that ends setup, though that transition does not
     move it, as a full recount reports it."""
-    rng = random.Random(7)
-    state = start(ruleset, 3)
-    checker = Checker(ruleset)
-    checker.first(state)
-    while True:
-        action = choose(state, rng)
-        transition = step(state, action)
-        if transition.state.phase != "setup":
-            break
-        checker.after(state, action, transition.state, transition.fired)
-        state = transition.state
+    checker, state, action, _ = _checked_until(ruleset, 3, 7, lambda _, after: after.phase != "setup")
     name, deck = next((name, deck) for name, deck in state.decks if deck.unknown)
     short = state.with_deck(name, deck.evolve(unknown=deck.unknown.remove(deck.unknown.distinct()[0])))
     assert not [v for v in checker.after(state, action, short, ()) if v.invariant == "conservation.cards"]
