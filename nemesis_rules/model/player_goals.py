@@ -51,6 +51,11 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.player_paths import closer_moves, listed, steps
+from nemesis_rules.model.rules.action_cards_reactive import AttackReaction
+from nemesis_rules.model.rules.item_effects import capacity
+from nemesis_rules.model.rules.items import SearchKeep
+from nemesis_rules.model.rules.pods import LaunchOrWait, PodTurn, pod_of, seats, section_position
+from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.model.state import Character, GameState
 
 __all__ = ["item_destination", "item_goal", "pod_goal"]
@@ -160,7 +165,6 @@ def _condition_holds(state: GameState, decision: Decision) -> bool:
 def _seeks_chemicals(state: GameState, player: int) -> bool:
     """Whether ``player`` holds a Flamethrower that has shot, has no Chemicals to reload it, and
     stands in a room whose search may draw them (yellow, or white: the searcher picks)."""
-    from nemesis_rules.model.rules.item_effects import capacity
 
     c = state.character(player)
     if FLAMETHROWER not in c.hands or "chemicals" in c.inventory:
@@ -198,9 +202,6 @@ def _pick(rng: random.Random, options: list[Action]) -> Action:
 
 def item_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -> Action | None:
     """The item-related decision a goal calls for here, if any (see the module notes)."""
-    from nemesis_rules.model.rules.action_cards_reactive import AttackReaction
-    from nemesis_rules.model.rules.items import SearchKeep
-    from nemesis_rules.model.rules.round import Turn
 
     frame = state.pending[-1] if state.pending else None
     if isinstance(frame, SearchKeep):
@@ -408,7 +409,6 @@ def pod_goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]
     pod, step out when an Intruder is next door (:data:`STEP_OUT`; one entering the section
     would eject everyone: base.pod.intruder-ejects), else wait on (:data:`STAY_IN_POD`) while a
     companion could still come, else launch. ``None`` elsewhere (the caller launches)."""
-    from nemesis_rules.model.rules.pods import LaunchOrWait, PodTurn, pod_of, seats, section_position
 
     frame = state.pending[-1] if state.pending else None
     if not isinstance(frame, (LaunchOrWait, PodTurn)):

@@ -35,6 +35,11 @@ import random
 
 from nemesis_rules.model.actions import Action, Decision
 from nemesis_rules.model.player_paths import closer_moves, listed, steps
+from nemesis_rules.model.rules.interruption import InterruptionChoice
+from nemesis_rules.model.rules.rooms import can_start_self_destruct
+from nemesis_rules.model.rules.round import Turn
+from nemesis_rules.model.rules.ship import doors_of
+from nemesis_rules.model.rules.void_seeders.panic import PanicEffect
 from nemesis_rules.model.state import GameState
 
 RULESET = "void-seeders"
@@ -63,8 +68,6 @@ def void_seeders_goal(state: GameState, rng: random.Random, decisions: tuple[Act
     """The Void Seeders decision a goal calls for here, if any (see the module notes)."""
     if state.config.ruleset.name != RULESET or not decisions:
         return None
-    from nemesis_rules.model.rules.interruption import InterruptionChoice
-    from nemesis_rules.model.rules.round import Turn
 
     frame = state.pending[-1]
     if isinstance(frame, InterruptionChoice):
@@ -86,7 +89,6 @@ def void_seeders_goal(state: GameState, rng: random.Random, decisions: tuple[Act
 
 def _interruption(frame: object, rng: random.Random, decisions: tuple[Action, ...]) -> Action | None:
     """Interrupt a Panic card's effect; let an ordinary action pass more often than not."""
-    from nemesis_rules.model.rules.void_seeders.panic import PanicEffect
 
     panic = isinstance(getattr(getattr(frame, "window", None), "proceed", None), PanicEffect)
     wanted = "interrupt" if panic else "no-interruption"
@@ -163,7 +165,6 @@ def _errand_step(state: GameState, rng: random.Random, player: int, decisions: t
 def _errands(state: GameState, player: int) -> tuple[list[str], bool]:
     """Where an errand of the module notes takes ``player`` now (board positions), and whether it
     is urgent: a Lair the Airlock Control can seal comes before every other errand."""
-    from nemesis_rules.model.rules.rooms import can_start_self_destruct
 
     c = state.character(player)
     rooms: dict[str, str] = {}
@@ -203,7 +204,6 @@ def _lair_to_seal(state: GameState, airlock: str) -> bool:
     """A Lair in a room the Airlock Control at ``airlock`` could seal: another explored yellow
     room with no Destroyed Door (the targets of :func:`~nemesis_rules.model.rules.rooms_doors.airlock_targets`)."""
     from nemesis_rules.model import tables
-    from nemesis_rules.model.rules.ship import doors_of
 
     for p in {i.position for i in state.intruders if i.kind == "lair"} - {airlock}:
         tile = state.room(p).tile

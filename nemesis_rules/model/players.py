@@ -38,7 +38,6 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from nemesis_rules.board.graph import Board
 from nemesis_rules.model import tables
@@ -47,10 +46,11 @@ from nemesis_rules.model.engine import chance_outcomes, legal_actions
 from nemesis_rules.model.player_goals import item_destination, item_goal, pod_goal
 from nemesis_rules.model.player_goals_vs import void_seeders_goal
 from nemesis_rules.model.player_paths import MOVES, distances, listed, steps
+from nemesis_rules.model.rules.pods import seats
+from nemesis_rules.model.rules.rooms import armory_variants
+from nemesis_rules.model.rules.round import Turn
+from nemesis_rules.model.rules.ship import EngineReorder, engine_index
 from nemesis_rules.model.state import GameState
-
-if TYPE_CHECKING:
-    from nemesis_rules.model.rules.round import Turn
 
 __all__ = ["DEFAULT_PLAYER", "PLAYERS", "Player", "by_kind", "goal_seeking", "uniform"]
 
@@ -279,7 +279,6 @@ def _destination(state: GameState, player: int) -> str | None:
     or a Damaged Engine when it is the one nearest to that job; the Fire Control System when fires
     spread; the nearest Lair; an item errand; the Armory while an Energy Weapon is not full; home
     (the Hibernatorium) for the homebodies."""
-    from nemesis_rules.model.rules.rooms import armory_variants
 
     board = state.config.board
     home = state.character(player).position
@@ -335,7 +334,6 @@ def _sweeper(state: GameState) -> int | None:
 
 def _open_pods(state: GameState) -> list[str]:
     """The explored Evacuation Sections with an unlocked pod that has a free seat."""
-    from nemesis_rules.model.rules.pods import seats
 
     free = {p.section for p in state.pods if not p.locked and not p.launched and len(p.occupants) < seats(state)}
     found = (_explored(state, f"evacuation-section-{section.lower()}") for section in sorted(free))
@@ -470,7 +468,6 @@ def _calming(state: GameState, player: int, own: Sequence[Decision]) -> list[Dec
 
 def _engine_top(state: GameState, tile: str | None) -> str | None:
     """The top token of the Engine in room ``tile`` (None outside an Engine room)."""
-    from nemesis_rules.model.rules.ship import engine_index
 
     index = engine_index(tile)
     if index is None or index >= len(state.engines) or not state.engines[index]:
@@ -480,8 +477,6 @@ def _engine_top(state: GameState, tile: str | None) -> str | None:
 
 def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -> Action | None:
     """The decision a goal calls for here, if any (see the module notes)."""
-    from nemesis_rules.model.rules.round import Turn
-    from nemesis_rules.model.rules.ship import EngineReorder
 
     seated = pod_goal(state, rng, decisions)  # in a pod: wait for a companion, step out, or launch
     if seated is not None:
