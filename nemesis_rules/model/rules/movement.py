@@ -198,8 +198,6 @@ def enter_room(
 ) -> GameState:
     """Entering a room: passive room effects, exploration of an unexplored room, then the noise
     roll, unless the room was occupied, a token cancelled it, or Careful Movement replaced it."""
-    from nemesis_rules.model.rules.noise import RollNoise, place_noise
-
     room = state.room(position)
     roll = not occupied
     if not room.explored:
@@ -207,14 +205,14 @@ def enter_room(
         roll = roll and roll_after
     state = tables.on_enter(state, player, position, ctx)
     if careful_noise is not None:
-        return place_noise(state, position, careful_noise, player, ctx)
+        return noise_rules.place_noise(state, position, careful_noise, player, ctx)
     if occupied:
         ctx.fire("base.noise.occupied-room-no-roll")
         return state
     if roll:
         if not room.explored:
             ctx.fire("base.explore.then-noise")
-        return state.push(RollNoise(player, position))
+        return state.push(noise_rules.RollNoise(player, position))
     return state
 
 
@@ -250,3 +248,8 @@ register(
         ordered=True,
     )
 )
+
+# Rule families that import this module's own names: imported once it is complete (a cycle
+# otherwise), as modules whose functions are looked up at call time; importing them inside a
+# function cost a pass through the import machinery on every call.
+from nemesis_rules.model.rules import noise as noise_rules  # noqa: E402

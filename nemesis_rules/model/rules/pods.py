@@ -229,13 +229,10 @@ class BeginTurn(Step):
     player: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.rooms_doors import release_opened_airlocks
-        from nemesis_rules.model.rules.round import Turn
-
-        state = release_opened_airlocks(settle_pods(state, ctx), ctx)
+        state = rooms_doors.release_opened_airlocks(settle_pods(state, ctx), ctx)
         if waiting(state, self.player):
             return state.push(PodTurn(self.player))
-        return state.push(Turn(self.player, 0))
+        return state.push(round_rules.Turn(self.player, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,3 +282,9 @@ class PodTurn(Choice):
 
 ROOM_ACTIONS["evacuation-section-a"] = boarding_variants("A")
 ROOM_ACTIONS["evacuation-section-b"] = boarding_variants("B")
+
+# Rule families that import this module's own names: imported once it is complete (a cycle
+# otherwise), as modules whose functions are looked up at call time; importing them inside a
+# function cost a pass through the import machinery on every call.
+from nemesis_rules.model.rules import rooms_doors  # noqa: E402
+from nemesis_rules.model.rules import round as round_rules  # noqa: E402

@@ -123,16 +123,11 @@ class NextTurn(Step):
             player = order[(start + i) % len(order)]
             c = state.character(player)
             if c.active and not c.passed:
-                from nemesis_rules.model.rules.pods import BeginTurn
-
-                return state.push(BeginTurn(player))
-        from nemesis_rules.model.rules.events import EventPhase
-        from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
-
-        clause = ruleset_clause(state.config, "round.event-phase-order")
+                return state.push(pods.BeginTurn(player))
+        clause = ruleset_clauses.ruleset_clause(state.config, "round.event-phase-order")
         if clause:  # Void Seeders' own step order fires vs.event.step-order itself
             ctx.fire(clause)
-        return state.push(EventPhase())
+        return state.push(events.EventPhase())
 
 
 BASIC_ACTIONS = frozenset({"move", "careful-move", "shoot", "melee", "pick-up", "trade", "craft"})
@@ -174,9 +169,7 @@ class Turn(Choice):
         state = state.push(AfterAction(self.player, self.done if rule.free else self.done + 1))
         # the action's own frames go above AfterAction so they resolve first; another
         # Character in the room holding an Interruption card may cancel it first
-        from nemesis_rules.model.rules.interruption import perform_or_interrupt
-
-        return perform_or_interrupt(state, rule, decision, ctx)
+        return interruption.perform_or_interrupt(state, rule, decision, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,13 +181,11 @@ class AfterAction(Step):
     done: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.item_effects import adrenaline_active, clear_old_adrenaline
-
-        state = clear_old_adrenaline(state, self.player)
+        state = item_effects.clear_old_adrenaline(state, self.player)
         c = state.character(self.player)
         if not c.active or c.passed:
             return state.push(EndTurn(self.player))
-        if self.done >= 2 and not adrenaline_active(state, self.player):
+        if self.done >= 2 and not item_effects.adrenaline_active(state, self.player):
             return state.push(EndTurn(self.player))
         return state.push(Turn(self.player, self.done))
 
@@ -207,13 +198,11 @@ class EndTurn(Step):
     player: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.wounds import light_wounds
-
         c = state.character(self.player)
         state = state.push(NextTurn(self.player))
         if c.active and state.room(c.position).fire:
             ctx.fire("base.fire.end-of-turn")
-            state = light_wounds(state, self.player, 1, ctx)
+            state = wounds.light_wounds(state, self.player, 1, ctx)
         # the ruleset's own end-of-turn effects (a Lair's noise roll) resolve before the next turn
         return tables.end_of_turn(state, self.player, ctx)
 
@@ -260,3 +249,9 @@ class PassDiscard(Choice):
         c = state.character(self.player)
         state = state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
         return state.push(PassDiscard(self.player, card))
+
+
+# The rule families a turn hands on to import this module's own names, so they are imported
+# once it is complete (a cycle otherwise), as modules whose functions are looked up at call
+# time; importing them inside each function cost a pass through the import machinery per call.
+from nemesis_rules.model.rules import events, interruption, item_effects, pods, ruleset_clauses, wounds  # noqa: E402
