@@ -50,8 +50,11 @@ def _destination(move: Decision) -> str:
 
 
 def listed(decisions: Iterable[Action]) -> Listed:
-    """:class:`Listed` for ``decisions``, kept for the last listing asked about (the same tuple
-    object: holding it keeps the ``is`` test sound)."""
+    """:class:`Listed` for ``decisions``, kept for the last tuple asked about (the very same
+    tuple object: holding it keeps the ``is`` test sound, and a tuple cannot change). Another
+    iterable, such as a list a goal built, is read afresh."""
+    if type(decisions) is not tuple:
+        return Listed(decisions)
     kept = _LISTED[0]
     if kept is not None and kept[0] is decisions:
         return kept[1]
@@ -60,7 +63,7 @@ def listed(decisions: Iterable[Action]) -> Listed:
     return found
 
 
-_LISTED: list[tuple[Iterable[Action], Listed] | None] = [None]
+_LISTED: list[tuple[tuple[Action, ...], Listed] | None] = [None]
 
 
 @lru_cache(maxsize=64)

@@ -170,3 +170,5 @@ def test_a_listing_read_by_the_player_goals_keeps_every_decision_in_order(state:
     assert listed(options) is seen
     assert listed(tuple(options)) is seen  # tuple() of a tuple is the tuple itself
     assert listed(tuple(list(options))) is not seen
+    as_list = list(options)  # a list may change between two calls: it is read afresh each time
+    assert listed(as_list) is not listed(as_list) and listed(as_list).own == options
