@@ -173,18 +173,23 @@ PLAYER_FRAME_HOLDINGS: dict[str, Callable[[Any], Iterable[str]]] = {
 
 def _frame_cards(state: GameState, frames: Iterable[Frame], acc: Counts, sign: int) -> None:
     for frame in frames:
-        kind = type(frame)
-        holds = _HOLDS.get(kind)
-        if holds is None:
-            holds = _HOLDS[kind] = (FRAME_HOLDINGS.get(kind.__name__), PLAYER_FRAME_HOLDINGS.get(kind.__name__))
-            if holds == (None, None):
-                _HOLDS_NOTHING.add(kind)
-        holding, own = holds
-        if holding is not None:
-            for category, key in holding(frame):
-                acc[(category, key)] = acc.get((category, key), 0) + sign
-        elif own is not None:
-            _action_cards(state, getattr(frame, "player"), Multiset.of(own(frame)), acc, sign)  # noqa: B009
+        _frame_card(state, frame, acc, sign)
+
+
+def _frame_card(state: GameState, frame: Frame, acc: Counts, sign: int) -> None:
+    """Count the cards one pending frame holds (most hold none)."""
+    kind = type(frame)
+    holds = _HOLDS.get(kind)
+    if holds is None:
+        holds = _HOLDS[kind] = (FRAME_HOLDINGS.get(kind.__name__), PLAYER_FRAME_HOLDINGS.get(kind.__name__))
+        if holds == (None, None):
+            _HOLDS_NOTHING.add(kind)
+    holding, own = holds
+    if holding is not None:
+        for category, key in holding(frame):
+            acc[(category, key)] = acc.get((category, key), 0) + sign
+    elif own is not None:
+        _action_cards(state, getattr(frame, "player"), Multiset.of(own(frame)), acc, sign)  # noqa: B009
 
 
 _HOLDS_NOTHING: set[type] = set()
@@ -208,10 +213,12 @@ def _pending_delta(before: GameState, after: GameState, old: Any, new: Any, acc:
             break
         shared += 1
     empty = _HOLDS_NOTHING
-    for frames, state, sign in ((old, before, -1), (new, after, 1)):
-        for i in range(shared, len(frames)):
-            if type(frames[i]) not in empty:
-                _frame_cards(state, frames[i : i + 1], acc, sign)
+    for frame in old[shared:]:
+        if type(frame) not in empty:
+            _frame_card(before, frame, acc, -1)
+    for frame in new[shared:]:
+        if type(frame) not in empty:
+            _frame_card(after, frame, acc, 1)
 
 
 def _card_box(state: GameState) -> Counts:

@@ -105,12 +105,6 @@ changed_fields = _make_changed_fields()
 """``changed_fields(before, after)``: the mask of the fields ``after`` does not share with
 ``before``, with the bits of the character fields that changed when the characters did."""
 
-changed_character_fields: Callable[[tuple[Character, ...], tuple[Character, ...]], int] = _generate(
-    "changed_character_fields",
-    ["def changed_character_fields(old, new):", "    mask = 0", *_character_lines("    "), "    return mask"],
-)
-"""``changed_character_fields(old, new)``: the character bits alone, for two tuples of characters."""
-
 
 class Checker:
     """Checks ``invariants`` (the catalogue's for ``ruleset`` when None) state after state.

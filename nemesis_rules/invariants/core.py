@@ -129,9 +129,11 @@ def state_invariant(
     rulesets: Iterable[str] | None = None,
     reads: Iterable[str] | None = None,
     character_reads: Iterable[str] | None = None,
+    tracker: Callable[[], Tracker] | None = None,
 ) -> Callable[[StatePredicate], StatePredicate]:
     """Register the decorated function as a state invariant of the catalogue (``reads``, and
-    ``character_reads``: the fields its verdict depends on, see :class:`Invariant`)."""
+    ``character_reads``: the fields its verdict depends on; ``tracker``: a factory of its
+    incremental form; see :class:`Invariant`)."""
 
     def wrap(fn: StatePredicate) -> StatePredicate:
         register(
@@ -143,6 +145,7 @@ def state_invariant(
                 fn,
                 frozenset(rulesets) if rulesets is not None else None,
                 frozenset(reads) if reads is not None else None,
+                tracker=tracker,
                 character_reads=frozenset(character_reads) if character_reads is not None else None,
             )
         )

@@ -20,7 +20,7 @@ from operator import attrgetter
 from typing import Any
 
 from nemesis_rules.invariants.checker import STATE_FIELDS, field_mask
-from nemesis_rules.invariants.core import Invariant, Tracker, register
+from nemesis_rules.invariants.core import Tracker, state_invariant
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import GameState
 
@@ -312,16 +312,12 @@ def register_ledger(
     def tracker() -> Tracker:
         return LedgerTracker(ledger)
 
-    register(
-        Invariant(
-            id,
-            statement,
-            clause,
-            "state",
-            ledger.check,
-            frozenset(rulesets) if rulesets is not None else None,
-            reads=frozenset(ledger.fields),
-            tracker=tracker,
-            character_reads=ledger.character_reads,
-        )
-    )
+    state_invariant(
+        id,
+        statement,
+        clause,
+        rulesets=rulesets,
+        reads=ledger.fields,
+        character_reads=ledger.character_reads,
+        tracker=tracker,
+    )(ledger.check)

@@ -11,6 +11,7 @@ a basic action (1 card), not in Combat. A card or item marked "in" is usable onl
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from nemesis_rules.model import tables
@@ -78,20 +79,42 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
     return out
 
 
-def _action_cards(config: GameConfig, name: str) -> Mapping[str, ActionCard]:
-    """A character's action cards by effect, as :func:`tables.action_card` finds them (the
-    first card with that effect); kept per character while the components stay the same."""
+@dataclass(frozen=True, slots=True)
+class _ByEffect:
+    """A character's action cards and quest items by effect: an action card as
+    :func:`tables.action_card` finds it (the first card with that effect)."""
+
+    action_cards: Mapping[str, ActionCard]
+    quest_items: Mapping[str, QuestItem]
+
+
+def _by_effect(config: GameConfig, name: str) -> _ByEffect:
+    """:class:`_ByEffect` for the character ``name``; kept per character while the components
+    stay the same (the options ask at every turn)."""
     character = tables.base(config).character(name)
-    kept = _ACTION_CARDS.get(name)
+    kept = _BY_EFFECT.get(name)
     if kept is None or kept[0] is not character:
-        by_effect: dict[str, ActionCard] = {}
+        cards: dict[str, ActionCard] = {}
         for card in character.action_cards:
-            by_effect.setdefault(card.effect, card)
-        kept = _ACTION_CARDS[name] = (character, by_effect)
+            cards.setdefault(card.effect, card)
+        quests = {q.effect: q for q in character.quest_items}
+        kept = _BY_EFFECT[name] = (character, _ByEffect(MappingProxyType(cards), MappingProxyType(quests)))
     return kept[1]
 
 
-_ACTION_CARDS: dict[str, tuple[Character, Mapping[str, ActionCard]]] = {}
+_BY_EFFECT: dict[str, tuple[Character, _ByEffect]] = {}
+
+
+def _action_cards(config: GameConfig, name: str) -> Mapping[str, ActionCard]:
+    return _by_effect(config, name).action_cards
+
+
+def _quest_items(config: GameConfig, name: str) -> Mapping[str, QuestItem]:
+    """A character's quest items by effect (none before a character is chosen)."""
+    return _by_effect(config, name).quest_items if name else _NO_QUESTS
+
+
+_NO_QUESTS: Mapping[str, QuestItem] = MappingProxyType({})
 
 
 def _play_card(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -272,22 +295,6 @@ def _activation_options(state: GameState, player: int) -> list[Decision]:
         for cards in payments(c.hand, 1) if ways else ():
             out.extend(Decision.make(player, "activate-quest", item=slug, pay=cards, **w) for w in ways)
     return out
-
-
-def _quest_items(config: GameConfig, name: str) -> Mapping[str, QuestItem]:
-    """A character's quest items by effect (none before a character is chosen); kept per
-    character while the components stay the same, as :func:`_action_cards` keeps its cards."""
-    if not name:
-        return _NO_QUESTS
-    character = tables.base(config).character(name)
-    kept = _QUEST_ITEMS.get(name)
-    if kept is None or kept[0] is not character:
-        kept = _QUEST_ITEMS[name] = (character, MappingProxyType({q.effect: q for q in character.quest_items}))
-    return kept[1]
-
-
-_QUEST_ITEMS: dict[str, tuple[Character, Mapping[str, QuestItem]]] = {}
-_NO_QUESTS: Mapping[str, QuestItem] = MappingProxyType({})
 
 
 def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:

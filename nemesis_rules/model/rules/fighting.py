@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, with_each
+from nemesis_rules.model.actions import Decision, paid_each
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice
 from nemesis_rules.model.payment import payments
@@ -61,7 +61,7 @@ def _shoot_options(state: GameState, player: int) -> list[Decision]:
         decision
         for w in _weapons(state, player)
         for t in _targets(state, player)
-        for decision in with_each(Decision.make(player, "shoot", weapon=w, target=t, pay=()), "pay", ways)
+        for decision in paid_each(player, "shoot", (), ways, (("target", t), ("weapon", w)))
     ]
 
 
@@ -70,11 +70,8 @@ def _melee_options(state: GameState, player: int) -> list[Decision]:
     ways = payments(c.hand, 1)
     if not ways:
         return []
-    return [
-        decision
-        for t in _targets(state, player)
-        for decision in with_each(Decision.make(player, "melee", target=t, pay=()), "pay", ways)
-    ]
+    targets = _targets(state, player)
+    return [decision for t in targets for decision in paid_each(player, "melee", (), ways, (("target", t),))]
 
 
 def _diagnose(state: GameState, decision: Decision) -> tuple[str, str]:

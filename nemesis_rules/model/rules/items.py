@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, with_each
+from nemesis_rules.model.actions import Decision, paid_each
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.multiset import Multiset
@@ -128,11 +128,7 @@ def _pickup_options(state: GameState, player: int) -> list[Decision]:
     ways = payments(c.hand, 1)
     if not ways:
         return []
-    return [
-        decision
-        for o in objects
-        for decision in with_each(Decision.make(player, "pick-up", object=o, pay=()), "pay", ways)
-    ]
+    return [decision for o in objects for decision in paid_each(player, "pick-up", (("object", o),), ways)]
 
 
 def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -324,8 +320,9 @@ def _trade_options(state: GameState, player: int) -> list[Decision]:
         for g in give:
             for t in take:
                 if g or t:
-                    template = Decision.make(player, "trade", partner=str(other.player), give=g, take=t, pay=())
-                    out.extend(with_each(template, "pay", ways))
+                    out.extend(
+                        paid_each(player, "trade", (("give", g), ("partner", str(other.player))), ways, (("take", t),))
+                    )
     return out
 
 

@@ -11,6 +11,8 @@ reveals its tile and exploration token. A noise roll follows unless the room was
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model import tables
@@ -82,16 +84,11 @@ def careful_options(state: GameState, player: int) -> list[Decision]:
         }
     )
     out: list[Decision] = []
-    at = 0
-    while at < len(pairs):  # the rooms that share one Noise space, with each way to pay
-        space = pairs[at][0]
-        end = at
-        while end < len(pairs) and pairs[end][0] == space:
-            end += 1
+    for space, group in groupby(pairs, key=itemgetter(0)):  # the rooms that share one Noise space
+        rooms = [destination for _, destination in group]
         for way in ways:
-            for _, destination in pairs[at:end]:
-                out.append(presorted(player, "careful-move", (("noise", space), ("pay", way), ("to", destination))))
-        at = end
+            for to in rooms:
+                out.append(presorted(player, "careful-move", (("noise", space), ("pay", way), ("to", to))))
     return out
 
 
