@@ -222,7 +222,8 @@ def _pending_delta(before: GameState, after: GameState, old: Any, new: Any, acc:
 
 
 def _card_box(state: GameState) -> Counts:
-    return _card_box_for(state.config, tuple(c.name for c in state.characters))
+    quests = box(state.config).quest_items
+    return _card_box_for(state.config, tuple(c.name if c.name in quests else "" for c in state.characters))
 
 
 _card_boxes: dict[tuple[GameConfig, tuple[str, ...]], Counts] = {}
@@ -231,6 +232,8 @@ game builds its own config, and its box changes with each character drafted in s
 
 
 def _card_box_for(config: GameConfig, names: tuple[str, ...]) -> Counts:
+    """Every card of the game with ``names`` by seat (a seat whose name is no Character's, not yet
+    chosen or a draft card held, brings none)."""
     hit = _card_boxes.get((config, names))
     if hit is not None:
         return hit
@@ -252,13 +255,17 @@ def _card_box_for(config: GameConfig, names: tuple[str, ...]) -> Counts:
 
 
 def _names_changed(before: GameState, after: GameState) -> bool:
+    """Whether the box may differ: a seat's Character chosen (or gone). A name that is no
+    Character's (a draft card held in setup, ``draft:<name>``) brings no card to the box, and no
+    category depends on it, so a seat's first draft card changes nothing the ledger counts by."""
     old, new = before.characters, after.characters
     if old is new:
         return False
     if len(old) != len(new):
         return True
-    for a, b in zip(old, new, strict=True):  # noqa: SIM110 - a loop is faster than any() over a generator
-        if a is not b and a.name != b.name:
+    quests = box(after.config).quest_items
+    for a, b in zip(old, new, strict=True):
+        if a is not b and a.name != b.name and (a.name in quests or b.name in quests):
             return True
     return False
 

@@ -182,6 +182,33 @@ def test_a_card_from_nowhere_as_a_character_is_chosen_is_reported(ruleset: str) 
     assert [v.invariant for v in violations(tampered) if v.invariant == "conservation.cards"] == ["conservation.cards"]
 
 
+def _first_draft_card(before: GameState, after: GameState) -> bool:
+    return any(
+        a.name != b.name and b.name.startswith("draft:")
+        for a, b in zip(before.characters, after.characters, strict=False)
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+def test_a_draft_card_held_changes_no_box_and_a_card_from_nowhere_is_still_reported(ruleset: str) -> None:
+    """A seat's first draft card, held on the character as ``draft:<name>``, brings no card to
+    the box (only a Character chosen does), so the card ledger goes on by difference there; a
+    card from nowhere at that very transition is reported all the same, as a full recount
+    reports it."""
+    checker, state, action, transition = _checked_until(ruleset, 2, 5, _first_draft_card)
+    assert not CARDS.box_changed(state, transition.state)
+    assert CARDS.box(state) == CARDS.box(transition.state)
+    name, deck = next((name, deck) for name, deck in transition.state.decks if deck.unknown)
+    tampered = transition.state.with_deck(name, deck.evolve(unknown=deck.unknown.add(deck.unknown.distinct()[0])))
+    reported = [
+        v for v in checker.after(state, action, tampered, transition.fired) if v.invariant == "conservation.cards"
+    ]
+    assert reported and "more than the box holds" in reported[0].message
+    assert [v.invariant for v in violations(tampered) if v.invariant == "conservation.cards"] == ["conservation.cards"]
+    chosen = _checked_until(ruleset, 2, 5, _chosen)
+    assert CARDS.box_changed(chosen[1], chosen[3].state), "a Character chosen changes the box"
+
+
 @pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
 def test_a_card_left_out_in_setup_is_reported_as_setup_ends(ruleset: str) -> None:
     """During setup a card may still be in the box; once setup ends every card must be
