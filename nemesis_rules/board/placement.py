@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from nemesis_rules.board.graph import Board
 from nemesis_rules.board.rooms import tiles
@@ -30,18 +32,23 @@ class TilePools:
         return self.by_kind[kind]
 
 
+@lru_cache(maxsize=16)
 def tile_pools(removed: frozenset[str] = frozenset()) -> TilePools:
-    """The "1" and "2" pools, without the ``removed`` tile ids."""
+    """The "1" and "2" pools, without the ``removed`` tile ids (worked out once per set of
+    removals: every tile drawn in setup asks)."""
     return TilePools(
-        {
-            "slot-1": tuple(t for t in tiles("1") if t not in removed),
-            "slot-2": tuple(t for t in tiles("2") if t not in removed),
-        }
+        MappingProxyType(
+            {
+                "slot-1": tuple(t for t in tiles("1") if t not in removed),
+                "slot-2": tuple(t for t in tiles("2") if t not in removed),
+            }
+        )
     )
 
 
+@lru_cache(maxsize=16)
 def slot_sequence(board: Board) -> tuple[str, ...]:
-    """Every tile slot in the order setup fills them."""
+    """Every tile slot in the order setup fills them (worked out once per board)."""
     return tuple(p for kind in SLOT_ORDER for p in board.slots(kind))
 
 

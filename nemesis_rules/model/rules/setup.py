@@ -8,7 +8,9 @@ choice of character is a decision. Everything else is fixed by the ruleset's tab
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from nemesis_rules.board.graph import Board
 from nemesis_rules.board.placement import next_tile_draw, tile_pools
 from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision
@@ -82,9 +84,14 @@ class TileDraw(ChanceNode):
 
 def exploration_positions(state: GameState) -> tuple[str, ...]:
     """Every room tile slot, plus the Engines where the ruleset puts tokens there too."""
-    board = state.config.board
+    return _exploration_positions(state.config.board, tables.exploration_in_engines(state.config))
+
+
+@lru_cache(maxsize=16)
+def _exploration_positions(board: Board, in_engines: bool) -> tuple[str, ...]:
+    """:func:`exploration_positions`, worked out once per board and ruleset (each token placed asks)."""
     slots = tuple(p for p in board.positions if board.kinds[p] != "printed")
-    if tables.exploration_in_engines(state.config):
+    if in_engines:
         slots += tuple(p for p, r in board.printed_rooms.items() if r.startswith("engine"))
     return tuple(sorted(slots))
 
