@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import Any
 
 from nemesis_rules.invariants.components import box
-from nemesis_rules.invariants.ledger import Counts, Key, Source, multiset_delta, tally
+from nemesis_rules.invariants.ledger import Counts, Key, Source, multiset_delta, tally, tally_delta
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.state import Character, Deck, GameState, Intruder, Pod, RoomState
@@ -249,10 +249,16 @@ def removed_source(*categories: str, prefixes: tuple[str, ...] = ()) -> Source:
 
 
 def multiset_source(field: str, category: str) -> Source:
+    """A multiset field (the bag, a pool) whose every key counts under ``category``; a
+    transition that draws one of its components is counted by that one key's change."""
+
     def count(state: GameState, value: Any, acc: Counts, sign: int) -> None:
         tally(acc, category, value, sign)
 
-    return Source(field, count)
+    def differ(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+        tally_delta(acc, category, old, new)
+
+    return Source(field, count, differ)
 
 
 # -- characters: the fields that hold components ------------------------------------------
