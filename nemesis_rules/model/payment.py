@@ -27,6 +27,11 @@ def payments(hand: Multiset, cost: int, reserve: str | None = None) -> tuple[tup
     return tuple(sorted(set(combinations(sorted(cards), cost))))
 
 
-def pay(hand: Multiset, cards: tuple[str, ...]) -> Multiset:
-    """The hand after discarding ``cards``."""
-    return hand.difference(Multiset.of(cards))
+def pay(hand: Multiset, discard: Multiset, cards: tuple[str, ...]) -> tuple[Multiset, Multiset]:
+    """The hand and the action discard pile after ``cards`` go from one to the other (KeyError
+    when the hand lacks one). A cost is one or two cards: they are moved one by one, with no
+    multiset of them built."""
+    for card in cards:
+        hand = hand.remove(card)
+        discard = discard.add(card)
+    return hand, discard

@@ -15,7 +15,6 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, paid_each
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import ChanceNode, Choice, Step
-from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.payment import pay, payments
 from nemesis_rules.model.rules.registry import ActionRule, register
 from nemesis_rules.model.state import Character, GameState
@@ -36,9 +35,11 @@ def free_slots(character: Character) -> int:
 
 
 def pay_cards(state: GameState, player: int, cards: tuple[str, ...]) -> GameState:
-    """Discard the paying cards from the hand to the action discard pile."""
+    """Discard the paying cards from the hand to the action discard pile (KeyError when the
+    hand lacks one)."""
     c = state.character(player)
-    return state.with_character(c.evolve(hand=pay(c.hand, cards), discard=c.discard.union(Multiset.of(cards))))
+    hand, discard = pay(c.hand, c.discard, cards)
+    return state.with_character(c.evolve(hand=hand, discard=discard))
 
 
 def discard_item(state: GameState, slug: str) -> GameState:

@@ -138,7 +138,8 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
     c = state.character(player)
     cards = decision.cards()
     ctx.fire("base.cost.careful-move" if decision.kind == "careful-move" else "base.cost.basic-action")
-    state = state.with_character(c.evolve(hand=pay(c.hand, cards), discard=c.discard.union(type(c.hand).of(cards))))
+    hand, discard = pay(c.hand, c.discard, cards)
+    state = state.with_character(c.evolve(hand=hand, discard=discard))
     to = decision.text("to")
     careful = decision.get("noise") if decision.kind == "careful-move" else None
     frames: list[Step] = []
