@@ -68,9 +68,22 @@ class Context:
         reading = state.config.rulings.get(ruling)
         if reading is None or reading == "strict":
             raise RuleGap(clause, situation)
-        self.gaps.append(GapReached(clause, situation, ruling, reading))
+        key = (clause, situation, ruling, reading)
+        reached = _GAPS.get(key)
+        if reached is None:
+            if len(_GAPS) >= _GAPS_KEPT:
+                _GAPS.clear()
+            reached = _GAPS[key] = GapReached(clause, situation, ruling, reading)
+        self.gaps.append(reached)
         self.fired.append(ruling)
         return reading
+
+
+_GAPS: dict[tuple[str, str, str, str], GapReached] = {}
+"""One immutable :class:`GapReached` per gap, situation and reading, shared by every transition
+that meets it (some gaps are met at every card drawn). A situation names at most a room, a
+player, a pod or a kind, so a game meets a few hundred at most."""
+_GAPS_KEPT = 4096
 
 
 @dataclass(frozen=True, slots=True)
