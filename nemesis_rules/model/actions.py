@@ -71,19 +71,6 @@ class Decision:
         return f"player {self.player} {self.kind}" + (f" {args}" if args else "")
 
 
-def with_each(template: Decision, name: str, values: Iterable[ParamValue]) -> list[Decision]:
-    """``template`` with its parameter ``name`` set to each of ``values`` in turn, in that order.
-
-    An action's payment variants differ only in the cards paid: the options make one
-    decision per target with :meth:`Decision.make` (``pay=()``) and derive the variants from
-    its already sorted parameters, without sorting or keyword handling for each."""
-    params = template.params
-    at = [key for key, _ in params].index(name)  # ValueError when the template lacks ``name``
-    head, tail = params[:at], params[at + 1 :]
-    player, kind = template.player, template.kind
-    return [_decision(player, kind, (*head, (name, value), *tail)) for value in values]
-
-
 def paid_each(
     player: int,
     kind: str,
@@ -93,8 +80,8 @@ def paid_each(
 ) -> list[Decision]:
     """One decision per way to pay: parameters ``before`` (each named before "pay"), then
     ``("pay", way)``, then ``after`` (each named after it), as :meth:`Decision.make` would sort
-    them. For options whose parameter names are fixed (a move: "pay", "to"), this builds
-    them without a template per target (see :func:`with_each`)."""
+    them. An action's payment variants differ only in the cards paid: each is built from the
+    same parameters, without sorting or keyword handling for each."""
     return [_decision(player, kind, (*before, ("pay", way), *after)) for way in ways]
 
 

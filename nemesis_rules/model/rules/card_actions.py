@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from types import MappingProxyType
 
 from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue, paid_each, with_each
+from nemesis_rules.model.actions import Decision, ParamValue, paid_each
 from nemesis_rules.model.cards import ActionCard, Character, QuestItem
 from nemesis_rules.model.config import GameConfig
 from nemesis_rules.model.engine import Context
@@ -46,8 +47,12 @@ def _paid_options(
     if not variant:
         pair = ((name, value),)
         return paid_each(player, kind, pair, ways) if name < "pay" else paid_each(player, kind, (), ways, pair)
-    template = Decision.make(player, kind, pay=(), **{name: value}, **_params(variant))
-    return with_each(template, "pay", ways)
+    params = sorted([(k, v) for k, v in variant.items() if k not in RESERVED] + [(name, value)], key=_NAME)
+    before = tuple([p for p in params if p[0] < "pay"])
+    return paid_each(player, kind, before, ways, tuple(params[len(before) :]))
+
+
+_NAME = itemgetter(0)
 
 
 def _effect_params(decision: Decision) -> dict[str, ParamValue]:
