@@ -36,6 +36,7 @@ import random
 import zlib
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from operator import itemgetter
 from types import MappingProxyType
 
@@ -50,7 +51,7 @@ from nemesis_rules.model.rules.pods import seats
 from nemesis_rules.model.rules.rooms import armory_variants
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.model.rules.ship import EngineReorder, engine_index
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.state import GameState, RoomState
 
 __all__ = ["DEFAULT_PLAYER", "PLAYERS", "Player", "by_kind", "goal_seeking", "uniform"]
 
@@ -173,11 +174,22 @@ _PRINTED: dict[int, tuple[Board, dict[str, str]]] = {}
 
 
 def _explored(state: GameState, tile: str) -> str | None:
-    """Where an explored room ``tile`` lies (a room the characters know), if anywhere."""
-    return next(
-        (p for p, r in zip(state.config.board.positions, state.rooms, strict=True) if r.tile == tile and r.explored),
-        None,
-    )
+    """Where an explored room ``tile`` lies (a room the characters know), if anywhere: the
+    first such position in board order."""
+    rooms, board = state.rooms, state.config.board
+    kept = _EXPLORED[0]
+    if kept is None or kept[0] is not rooms or kept[1] is not board:
+        found: dict[str, str] = {}
+        for p, r in zip(board.positions, rooms, strict=True):
+            if r.explored and r.tile is not None and r.tile not in found:
+                found[r.tile] = p
+        kept = _EXPLORED[0] = (rooms, board, found)
+    return kept[2].get(tile)
+
+
+_EXPLORED: list[tuple[tuple[RoomState, ...], Board, dict[str, str]] | None] = [None]
+"""The explored rooms by tile, kept for the last rooms tuple asked about (the goals of one
+decision ask for several tiles; holding the tuple keeps the ``is`` test sound)."""
 
 
 def _trait(state: GameState, player: int) -> float:
@@ -357,14 +369,7 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
     danger = _danger(state)
     occupied = target in danger and any(i.kind not in HUNTED for i in state.intruders_at(target))
     danger.discard(target)
-    safe = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        for there in board.neighbours[here]:
-            if there not in safe and there not in danger:
-                safe[there] = safe[here] + 1
-                queue.append(there)
+    safe = _safe_steps(board, target, frozenset(danger))
     moves = listed(decisions).moves
     far = len(board.neighbours)
     position = state.character(player).position
@@ -378,9 +383,33 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
     return [a for a, to in moves if home.get(to, far) < home.get(position, far)]
 
 
+@lru_cache(maxsize=256)
+def _safe_steps(board: Board, target: str, danger: frozenset[str]) -> Mapping[str, int]:
+    """Corridor steps to ``target`` from every position reached without passing through
+    ``danger`` (the same few dangers recur from decision to decision)."""
+    safe = {target: 0}
+    queue = deque([target])
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours[here]:
+            if there not in safe and there not in danger:
+                safe[there] = safe[here] + 1
+                queue.append(there)
+    return MappingProxyType(safe)
+
+
 def _walk(state: GameState, rng: random.Random, moves: Sequence[Decision]) -> Action | None:
     """One of ``moves``, with Careful Movement (no noise roll) when it can, into an empty room."""
-    careful = [a for a in moves if a.kind == "careful-move" and not state.characters_at(str(a.get("to")))]
+    occupied: dict[str, bool] = {}  # asked once per room: a room's careful moves differ only in payment
+    careful = []
+    for a in moves:
+        if a.kind == "careful-move":
+            to = str(a.get("to"))
+            busy = occupied.get(to)
+            if busy is None:
+                busy = occupied[to] = bool(state.characters_at(to))
+            if not busy:
+                careful.append(a)
     if careful and rng.random() < CAREFUL:
         return _pick(careful, rng)
     plain = [a for a in moves if a.kind == "move"]
@@ -397,28 +426,31 @@ def _combat(state: GameState, rng: random.Random, player: int, decisions: tuple[
     Escape: each Intruder attacks once, but then none attacks in the Event Phase); no melee (a miss
     wounds) while anything else is left."""
     here = state.character(player).position
-    own = listed(decisions).own
+    view = listed(decisions)
+    others = view.others  # what is not a move: the scans below look for no move but the exits
     hunted = {str(i.id) for i in state.intruders_at(here) if i.kind in HUNTED}
     fists = ("shoot", "melee") if not state.character(player).serious_wounds else ("shoot",)
-    hunt = [a for a in own if a.kind in fists and a.get("target") in hunted]
+    hunt = [a for a in others if a.kind in fists and a.get("target") in hunted]
     if hunt and rng.random() < HUNT:
         return _pick(hunt, rng)
     danger = _danger(state)
-    covered = [a for a in own if a.kind == "play-card" and a.get("card") in COVERED_EXITS and a.get("to") not in danger]
+    covered = [
+        a for a in others if a.kind == "play-card" and a.get("card") in COVERED_EXITS and a.get("to") not in danger
+    ]
     if covered and rng.random() < COVER:
         return _pick(covered, rng)
-    shots = [a for a in own if a.kind == "shoot" or (a.kind == "play-card" and a.get("target"))]
-    exits = [a for a in own if a.kind in MOVES and a.get("to") not in danger]
+    shots = [a for a in others if a.kind == "shoot" or (a.kind == "play-card" and a.get("target"))]
+    exits = [a for a, to in view.moves if to not in danger]
     if shots and (not exits or rng.random() < SHOOT):
         return _pick(shots, rng)
     target = _destination(state, player)
     if target == here and rng.random() < HOLD:
-        hold = shots or [a for a in own if a.kind == "pass"]
+        hold = shots or [a for a in others if a.kind == "pass"]
         return _pick(hold, rng)
     if exits:
         towards = [a for a in _towards(state, player, target, decisions) if a in exits] if target else []
         return _walk(state, rng, towards or exits)
-    no_melee = [a for a in own if a.kind != "melee"]
+    no_melee = [a for a in view.own if a.kind != "melee"]
     return by_kind(no_melee, rng) if no_melee else None
 
 
@@ -428,10 +460,11 @@ def _care(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
     Malfunctions when the ship nears its ninth marker."""
     c = state.character(player)
     room = state.room(c.position)
-    own = listed(decisions).own
+    view = listed(decisions)
+    own = view.others  # what is not a move: no treatment, repair or item use is one
     if room.fire:
         danger = _danger(state)
-        out = [a for a in own if a.kind in MOVES and a.get("to") not in danger]
+        out = [a for a, to in view.moves if to not in danger]
         if out:
             return _walk(state, rng, out)
     if rng.random() >= CARE:
