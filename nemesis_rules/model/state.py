@@ -25,7 +25,13 @@ DoorState = Literal["open", "closed", "destroyed"]
 
 def pidx(position: str) -> int:
     """The index of a position id in :attr:`GameState.rooms`."""
-    return int(position) - 1
+    index = _ROOM_INDEX.get(position)
+    return int(position) - 1 if index is None else index
+
+
+_ROOM_INDEX: dict[str, int] = {f"{n:02d}": n - 1 for n in range(1, 100)}
+"""Position ids "01".."99" by index (the rules ask for a room by its id many times a step;
+parsing it each time cost more than the lookup). Any other spelling is parsed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +247,8 @@ class GameState:
     placed_tiles: tuple[tuple[str, str], ...] = field(default=())
 
     def room(self, position: str) -> RoomState:
-        return self.rooms[pidx(position)]
+        index = _ROOM_INDEX.get(position)
+        return self.rooms[int(position) - 1 if index is None else index]
 
     def character(self, player: int) -> Character:
         return self.characters[player - 1]
