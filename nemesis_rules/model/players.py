@@ -176,20 +176,36 @@ _PRINTED: dict[int, tuple[Board, dict[str, str]]] = {}
 def _explored(state: GameState, tile: str) -> str | None:
     """Where an explored room ``tile`` lies (a room the characters know), if anywhere: the
     first such position in board order."""
+    return _rooms_seen(state).explored.get(tile)
+
+
+class _RoomsSeen:
+    """What the goals read of the rooms, worked out once per rooms tuple: the explored rooms by
+    tile (the first position in board order), and how many rooms burn or malfunction."""
+
+    __slots__ = ("explored", "fires", "malfunctions")
+
+    def __init__(self, state: GameState) -> None:
+        self.explored: dict[str, str] = {}
+        self.fires = self.malfunctions = 0
+        for p, r in zip(state.config.board.positions, state.rooms, strict=True):
+            if r.explored and r.tile is not None and r.tile not in self.explored:
+                self.explored[r.tile] = p
+            self.fires += r.fire
+            self.malfunctions += r.malfunction
+
+
+def _rooms_seen(state: GameState) -> _RoomsSeen:
     rooms, board = state.rooms, state.config.board
-    kept = _EXPLORED[0]
+    kept = _ROOMS_SEEN[0]
     if kept is None or kept[0] is not rooms or kept[1] is not board:
-        found: dict[str, str] = {}
-        for p, r in zip(board.positions, rooms, strict=True):
-            if r.explored and r.tile is not None and r.tile not in found:
-                found[r.tile] = p
-        kept = _EXPLORED[0] = (rooms, board, found)
-    return kept[2].get(tile)
+        kept = _ROOMS_SEEN[0] = (rooms, board, _RoomsSeen(state))
+    return kept[2]
 
 
-_EXPLORED: list[tuple[tuple[RoomState, ...], Board, dict[str, str]] | None] = [None]
-"""The explored rooms by tile, kept for the last rooms tuple asked about (the goals of one
-decision ask for several tiles; holding the tuple keeps the ``is`` test sound)."""
+_ROOMS_SEEN: list[tuple[tuple[RoomState, ...], Board, _RoomsSeen] | None] = [None]
+""":class:`_RoomsSeen` for the last rooms tuple asked about (the goals of one decision ask
+several times; holding the tuple keeps the ``is`` test sound)."""
 
 
 def _trait(state: GameState, player: int) -> float:
@@ -314,7 +330,7 @@ def _destination(state: GameState, player: int) -> str | None:
     errand = _ship_errand(state, player)
     if errand is not None:
         return errand
-    if sum(r.fire for r in state.rooms) >= BLAZE:
+    if _rooms_seen(state).fires >= BLAZE:
         control = _explored(state, "fire-control-system")
         if control is not None:
             return control
@@ -481,9 +497,9 @@ def _care(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
         wanted += [a for a in own if a.get("repair") == "engine"]
     if state.self_destruct is not None and _anyone_hibernating(state):
         wanted += [a for a in own if a.kind == "room-action" and a.get("sequence") == "stop"]
-    if sum(r.fire for r in state.rooms) >= BLAZE:
+    if _rooms_seen(state).fires >= BLAZE:
         wanted += [a for a in own if a.get("room") == "fire-control-system" or a.get("item") == "fire-extinguisher"]
-    if sum(r.malfunction for r in state.rooms) > BLAZE:
+    if _rooms_seen(state).malfunctions > BLAZE:
         wanted += [a for a in own if a.get("repair") == "malfunction"]
     return _pick(wanted, rng)
 

@@ -260,11 +260,11 @@ class GameState:
         raise KeyError(name)
 
     def intruders_at(self, position: str) -> tuple[Intruder, ...]:
-        return tuple(i for i in self.intruders if i.position == position)
+        return tuple([i for i in self.intruders if i.position == position])  # a list first: no generator
 
     def characters_at(self, position: str) -> tuple[Character, ...]:
         """Active characters in the room (not those seated in an escape pod there)."""
-        here = tuple(c for c in self.characters if c.active and c.position == position)
+        here = tuple([c for c in self.characters if c.status == "active" and c.position == position])
         if not here or not any(pod.occupants for pod in self.pods):
             return here  # the common case: nobody sits in a pod
         seated = {p for pod in self.pods if not pod.launched for p in pod.occupants}
@@ -304,11 +304,11 @@ class GameState:
         return _evolve(self, {"doors": (*self.doors[:i], door, *self.doors[i + 1 :])})
 
     def with_intruder(self, intruder: Intruder) -> GameState:
-        others = tuple(i for i in self.intruders if i.id != intruder.id)
+        others = tuple([i for i in self.intruders if i.id != intruder.id])
         return _evolve(self, {"intruders": tuple(sorted((*others, intruder)))})
 
     def without_intruder(self, intruder_id: int) -> GameState:
-        return _evolve(self, {"intruders": tuple(i for i in self.intruders if i.id != intruder_id)})
+        return _evolve(self, {"intruders": tuple([i for i in self.intruders if i.id != intruder_id])})
 
     def push(self, *frames: Frame) -> GameState:
         """Push frames so that the first given is resolved first."""
