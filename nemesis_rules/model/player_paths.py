@@ -66,15 +66,17 @@ def listed(decisions: Iterable[Action]) -> Listed:
 _LISTED: list[tuple[tuple[Action, ...], Listed] | None] = [None]
 
 
-@lru_cache(maxsize=64)
-def distances(board: Board, target: str) -> Mapping[str, int]:
-    """Corridor steps from every position to ``target`` (the static board: computed once)."""
+@lru_cache(maxsize=256)
+def distances(board: Board, target: str, avoid: frozenset[str] = frozenset()) -> Mapping[str, int]:
+    """Corridor steps from every position to ``target`` without passing through a room of
+    ``avoid`` (the static board, and the few dangers that recur from decision to decision:
+    each worked out once)."""
     dist = {target: 0}
     queue = deque([target])
     while queue:
         here = queue.popleft()
         for there in board.neighbours[here]:
-            if there not in dist:
+            if there not in dist and there not in avoid:
                 dist[there] = dist[here] + 1
                 queue.append(there)
     return MappingProxyType(dist)

@@ -34,9 +34,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from operator import itemgetter
 from types import MappingProxyType
 
@@ -385,7 +383,7 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
     danger = _danger(state)
     occupied = target in danger and any(i.kind not in HUNTED for i in state.intruders_at(target))
     danger.discard(target)
-    safe = _safe_steps(board, target, frozenset(danger))
+    safe = distances(board, target, frozenset(danger))
     moves = listed(decisions).moves
     far = len(board.neighbours)
     position = state.character(player).position
@@ -397,21 +395,6 @@ def _towards(state: GameState, player: int, target: str, decisions: tuple[Action
         return closer
     home = distances(board, target)
     return [a for a, to in moves if home.get(to, far) < home.get(position, far)]
-
-
-@lru_cache(maxsize=256)
-def _safe_steps(board: Board, target: str, danger: frozenset[str]) -> Mapping[str, int]:
-    """Corridor steps to ``target`` from every position reached without passing through
-    ``danger`` (the same few dangers recur from decision to decision)."""
-    safe = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        for there in board.neighbours[here]:
-            if there not in safe and there not in danger:
-                safe[there] = safe[here] + 1
-                queue.append(there)
-    return MappingProxyType(safe)
 
 
 def _walk(state: GameState, rng: random.Random, moves: Sequence[Decision]) -> Action | None:
@@ -477,7 +460,7 @@ def _care(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
     c = state.character(player)
     room = state.room(c.position)
     view = listed(decisions)
-    own = view.others  # what is not a move: no treatment, repair or item use is one
+    others = view.others  # what is not a move: no treatment, repair or item use is one
     if room.fire:
         danger = _danger(state)
         out = [a for a, to in view.moves if to not in danger]
@@ -487,20 +470,20 @@ def _care(state: GameState, rng: random.Random, player: int, decisions: tuple[Ac
         return None
     wanted: list[Decision] = []
     if _needs_care(state, player) or c.light_wounds:
-        treat = [a for a in own if a.kind == "room-action" and a.get("room") == "emergency-room"]
+        treat = [a for a in others if a.kind == "room-action" and a.get("room") == "emergency-room"]
         if treat:
             return min(treat, key=lambda a: _TREATMENTS.get(str(a.get("treatment")), 9))
-        wanted += [a for a in own if a.kind == "use-item" and (a.get("heal") or a.get("wound"))]
-    wanted += _calming(state, player, own)
+        wanted += [a for a in others if a.kind == "use-item" and (a.get("heal") or a.get("wound"))]
+    wanted += _calming(state, player, others)
     top = _engine_top(state, room.tile)
     if top == "damaged":
-        wanted += [a for a in own if a.get("repair") == "engine"]
+        wanted += [a for a in others if a.get("repair") == "engine"]
     if state.self_destruct is not None and _anyone_hibernating(state):
-        wanted += [a for a in own if a.kind == "room-action" and a.get("sequence") == "stop"]
+        wanted += [a for a in others if a.kind == "room-action" and a.get("sequence") == "stop"]
     if _rooms_seen(state).fires >= BLAZE:
-        wanted += [a for a in own if a.get("room") == "fire-control-system" or a.get("item") == "fire-extinguisher"]
+        wanted += [a for a in others if a.get("room") == "fire-control-system" or a.get("item") == "fire-extinguisher"]
     if _rooms_seen(state).malfunctions > BLAZE:
-        wanted += [a for a in own if a.get("repair") == "malfunction"]
+        wanted += [a for a in others if a.get("repair") == "malfunction"]
     return _pick(wanted, rng)
 
 

@@ -23,15 +23,21 @@ CharacterStatus = Literal["active", "dead", "hibernating", "escaped"]
 DoorState = Literal["open", "closed", "destroyed"]
 
 
+class _RoomIndex(dict[str, int]):
+    """Position ids "01".."99" by their index in :attr:`GameState.rooms` (the rules ask for a
+    room by its id many times a step; parsing it each time cost more than the lookup). Any
+    other spelling is parsed."""
+
+    def __missing__(self, position: str) -> int:
+        return int(position) - 1
+
+
+_ROOM_INDEX = _RoomIndex({f"{n:02d}": n - 1 for n in range(1, 100)})
+
+
 def pidx(position: str) -> int:
     """The index of a position id in :attr:`GameState.rooms`."""
-    index = _ROOM_INDEX.get(position)
-    return int(position) - 1 if index is None else index
-
-
-_ROOM_INDEX: dict[str, int] = {f"{n:02d}": n - 1 for n in range(1, 100)}
-"""Position ids "01".."99" by index (the rules ask for a room by its id many times a step;
-parsing it each time cost more than the lookup). Any other spelling is parsed."""
+    return _ROOM_INDEX[position]
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +253,7 @@ class GameState:
     placed_tiles: tuple[tuple[str, str], ...] = field(default=())
 
     def room(self, position: str) -> RoomState:
-        index = _ROOM_INDEX.get(position)
-        return self.rooms[int(position) - 1 if index is None else index]
+        return self.rooms[_ROOM_INDEX[position]]
 
     def character(self, player: int) -> Character:
         return self.characters[player - 1]

@@ -42,12 +42,8 @@ def _paid_options(
     player: int, kind: str, name: str, value: str, variant: dict[str, ParamValue], ways: tuple[tuple[str, ...], ...]
 ) -> list[Decision]:
     """The decisions of one variant, one per way to pay: ``kind`` with ``name=value``, the
-    variant's parameters and ``pay``. Most variants have no parameters of their own: those are
-    built without sorting any (``name`` sorts before or after "pay" alone)."""
-    if not variant:
-        pair = ((name, value),)
-        return paid_each(player, kind, pair, ways) if name < "pay" else paid_each(player, kind, (), ways, pair)
-    params = sorted([(k, v) for k, v in variant.items() if k not in RESERVED] + [(name, value)], key=_NAME)
+    variant's parameters and ``pay``, the parameters sorted by name once for all the ways."""
+    params = sorted([*_params(variant).items(), (name, value)], key=_NAME)
     before = tuple([p for p in params if p[0] < "pay"])
     return paid_each(player, kind, before, ways, tuple(params[len(before) :]))
 

@@ -19,7 +19,8 @@ from nemesis_rules.model import tables
 from nemesis_rules.model.actions import Decision, presorted
 from nemesis_rules.model.engine import Context
 from nemesis_rules.model.frames import Step
-from nemesis_rules.model.payment import pay, payments
+from nemesis_rules.model.payment import payments
+from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.registry import ActionRule, register
 from nemesis_rules.model.state import GameState
 
@@ -138,8 +139,7 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
     c = state.character(player)
     cards = decision.cards()
     ctx.fire("base.cost.careful-move" if decision.kind == "careful-move" else "base.cost.basic-action")
-    hand, discard = pay(c.hand, c.discard, cards)
-    state = state.with_character(c.evolve(hand=hand, discard=discard))
+    state = pay_cards(state, player, cards)
     to = decision.text("to")
     careful = decision.get("noise") if decision.kind == "careful-move" else None
     frames: list[Step] = []
