@@ -16,10 +16,10 @@ import json
 import sys
 from pathlib import Path
 
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.engine import Transition
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.engine import Transition
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.players.play import play_game
 
 
 def fingerprint(ruleset: str, seed: int) -> str:

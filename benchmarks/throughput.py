@@ -6,7 +6,7 @@ Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spo
   counts) with every catalogued invariant checked after every transition: steps per second,
   mean microseconds per step, games per second; and the same without invariants, to show what
   checking costs (before round 3 of issue #7 these lines measured the uniform player, which
-  ``nemesis_rules.model.play.choose`` is, not the games fuzz plays);
+  ``nemesis_rules.players.play.choose`` is, not the games fuzz plays);
 * python-chess playing random legal chess (moves per second), the ``bench`` extra;
 * the same two lines for the uniform random player (one legal action drawn uniformly, the
   analogue of python-chess's ``random.choice(list(board.legal_moves))``), an extra: those are not
@@ -46,11 +46,11 @@ from nemesis_rules.invariants import Checker
 from nemesis_rules.invariants.campaign import Campaign, play_all
 from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import chance_outcomes, legal_actions, step
+from nemesis_rules.invariants.heap import settled_heap
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import chance_outcomes, legal_actions, step
 from nemesis_rules.model.game import start
-from nemesis_rules.model.heap import settled_heap
-from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS, Player, uniform
+from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS, Player, uniform
 
 TARGET_CHESS = 1.0
 TARGET_FLOOR = 10.0

@@ -6,8 +6,8 @@ checks one step; it returns None when all is well, or a sentence saying what is 
 
 from __future__ import annotations
 
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.state import GameState
 
 
 def characters_stand_in_placed_rooms(state: GameState) -> str | None:

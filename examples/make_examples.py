@@ -17,10 +17,10 @@ import json
 import random
 from pathlib import Path
 
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.engine import is_chance, step
-from nemesis_rules.model.play import choose, play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.engine import is_chance, step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.players.play import choose, play_game
 from nemesis_rules.record import RecordHeader, record_from_log, write_record
 from nemesis_rules.record.lines import RECORD_FORMAT, RECORD_VERSION
 from nemesis_rules.record.snapshot import to_snapshot

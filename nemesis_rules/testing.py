@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from nemesis_rules.invariants.fuzzing import playable_rulesets
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.engine import Context, Transition, acting_player, legal_actions, settle, step
-from nemesis_rules.model.frames import Choice, Frame
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.engine import Context, Transition, acting_player, legal_actions, settle, step
+from nemesis_rules.model.core.frames import Choice, Frame
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.game import start
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.play import choose
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.players.play import choose
 
 if TYPE_CHECKING:
     from nemesis_rules.invariants import Checker
@@ -137,7 +137,7 @@ def explored(state: GameState, *positions: str) -> GameState:
 
 def with_ruling(state: GameState, ruling: str, reading: str) -> GameState:
     """``state`` under a config with ``ruling`` set to ``reading`` (everything else kept)."""
-    from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.core.config import make_config
 
     config = state.config
     rulings = {**config.rulings, ruling: reading}
@@ -276,7 +276,7 @@ class NemesisGame(RuleBasedStateMachine):
     @rule(data=st.data())
     def foreign_decision_is_refused(self, data: st.DataObject) -> None:
         """A decision open to the acting player, made by another player, is illegal."""
-        from nemesis_rules.model.engine import IllegalActionError, check
+        from nemesis_rules.model.core.engine import IllegalActionError, check
 
         assert self.state is not None
         acting = acting_player(self.state)

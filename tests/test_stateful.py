@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant
 
 from nemesis_rules.invariants import violations
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.engine import IllegalActionError, check, legal_actions
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.engine import IllegalActionError, check, legal_actions
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.testing import NemesisGame
 
 KNOWN_FINDINGS: tuple[str, ...] = ()
@@ -60,7 +60,7 @@ def test_choice_sequences_replay_to_the_same_game() -> None:
     took replay through ``step`` one by one."""
     from hypothesis import given, settings
 
-    from nemesis_rules.model.engine import step
+    from nemesis_rules.model.core.engine import step
     from nemesis_rules.model.game import start
     from nemesis_rules.testing import choices, play_choices
 

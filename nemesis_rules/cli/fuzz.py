@@ -16,7 +16,7 @@ import typer
 
 from nemesis_rules.cli.common import emit, parse_assignments
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS
+from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 DEFAULT_GAMES = 500
@@ -155,11 +155,11 @@ def fuzz_command(
         return
     from nemesis_rules.invariants.campaign import Campaign, run
     from nemesis_rules.invariants.fuzzing import Setup
+    from nemesis_rules.invariants.heap import settled_heap
     from nemesis_rules.invariants.probes import PROBES_PER_STEP
     from nemesis_rules.invariants.user import load_user_invariant
-    from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.core.config import make_config
     from nemesis_rules.model.game import start
-    from nemesis_rules.model.heap import settled_heap
 
     counts = parse_players(players)
     rulesets, skipped = parse_rulesets(ruleset)

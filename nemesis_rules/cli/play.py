@@ -12,8 +12,8 @@ from rich.table import Table
 
 from nemesis_rules.cli.common import parse_assignments
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.play import play_game, summary
-from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS
+from nemesis_rules.players.play import play_game, summary
+from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
 from nemesis_rules.record import record_from_log, write_record
 
 

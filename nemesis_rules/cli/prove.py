@@ -30,7 +30,7 @@ def prove_command(
 
     overrides = parse_assignments(ruling or (), "--ruling")
     if overrides:
-        from nemesis_rules.model.tables import resolve_game_rulings
+        from nemesis_rules.model.data.tables import resolve_game_rulings
 
         resolve_game_rulings(overrides)  # bad ids or readings: one line, exit 2
     del resolve_rulings

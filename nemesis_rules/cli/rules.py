@@ -28,8 +28,8 @@ from nemesis_rules.rulebook import RULESETS, catalogue, check_ruleset, rulings
 from nemesis_rules.rulebook.errors import RulebookError
 
 if TYPE_CHECKING:
-    from nemesis_rules.rulebook.campaign import Campaign
-    from nemesis_rules.rulebook.coverage import RulesetCoverage
+    from nemesis_rules.findings.campaign import Campaign
+    from nemesis_rules.findings.coverage import RulesetCoverage
 
 rules_app = typer.Typer(
     name="rules",
@@ -163,7 +163,7 @@ def show_command(
     from nemesis_rules.rulebook.details import clause_details
 
     if clause_id in rulings() and clause_id not in catalogue():
-        from nemesis_rules.rulebook.report import conflict_report
+        from nemesis_rules.findings.report import conflict_report
 
         entry = next(e for e in conflict_report() if e["id"] == clause_id)
         if as_json:
@@ -220,7 +220,7 @@ def _print_entry(entry: dict[str, Any]) -> None:
 def _campaign(
     games: int, seed: int, ruleset: str, players: int | None, ruling: list[str], variant: list[str]
 ) -> Campaign:
-    from nemesis_rules.rulebook.campaign import campaign_specs, run_campaign
+    from nemesis_rules.findings.campaign import campaign_specs, run_campaign
 
     if games < 0:
         raise BadInputError(f"the number of games must be 0 or more, got {games}", "--games")
@@ -230,7 +230,7 @@ def _campaign(
     variants = parse_assignments(variant, "--variant")
     specs = campaign_specs(games, seed, _played_rulesets(ruleset), players)
     if specs:  # bad --ruling / --variant values are bad input before any game is played
-        from nemesis_rules.model.config import make_config
+        from nemesis_rules.model.core.config import make_config
 
         make_config(specs[0].ruleset, specs[0].players, rulings_chosen, variants)
     return run_campaign(specs, rulings_chosen, variants)
@@ -266,7 +266,7 @@ def conflicts_command(
     ] = None,
 ) -> None:
     """The conflict report: every ruling and every open finding of the automatic checks."""
-    from nemesis_rules.rulebook.report import conflict_report, report_summary
+    from nemesis_rules.findings.report import conflict_report, report_summary
     from nemesis_rules.rulebook.rulings import RulingKind
 
     kinds = [k.value for k in RulingKind]
@@ -353,8 +353,8 @@ def coverage_command(
 ) -> None:
     """Play seeded random games (or replay records, or read a fuzz summary) and report which catalogued clauses
     were exercised (fired, or cited by a refusal of a probed illegal decision), and which never were."""
-    from nemesis_rules.rulebook.campaign import Campaign, run_record
-    from nemesis_rules.rulebook.coverage import overall_coverage, ruleset_coverage
+    from nemesis_rules.findings.campaign import Campaign, run_record
+    from nemesis_rules.findings.coverage import overall_coverage, ruleset_coverage
 
     if games < 1:
         raise BadInputError(f"the number of games must be at least 1, got {games}", "--games")
@@ -409,8 +409,8 @@ def coverage_command(
 
 def _summary_coverages(path: Path) -> tuple[list[RulesetCoverage], int]:
     """The per-ruleset coverage a fuzz summary records (``fuzz --json`` / ``summary.json``), and its games."""
+    from nemesis_rules.findings.coverage import ruleset_coverage
     from nemesis_rules.invariants.shards import load_summary
-    from nemesis_rules.rulebook.coverage import ruleset_coverage
 
     try:
         data = load_summary(path)

@@ -34,8 +34,8 @@ from nemesis_rules.invariants.fuzzing import (
     play_spec,
 )
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.config import make_config
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.config import make_config
 
 SUMMARY_FORMAT = "nemesis-rules-fuzz-summary"
 SUMMARY_VERSION = 1
@@ -275,7 +275,7 @@ def coverage(
 ) -> dict[str, Any]:
     """Per ruleset: how many of its catalogued clauses fired, how many probes refused, how many
     were exercised either way (``percent``), which never fired and which were never exercised."""
-    from nemesis_rules.rulebook.coverage import ruleset_coverage
+    from nemesis_rules.findings.coverage import ruleset_coverage
 
     refusals = refused_by_ruleset or {}
     out = {}

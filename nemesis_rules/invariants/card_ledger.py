@@ -21,11 +21,11 @@ from nemesis_rules.invariants.places import (
     removed_source,
     strings,
 )
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.frames import Frame
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import Character, GameState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
 
 # -- cards -------------------------------------------------------------------------------------
 

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from nemesis_rules.invariants.core import character_invariant, problems, step_invariant
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.round import ActionCardDraw, DrawUp, Turn
 from nemesis_rules.model.rules.wounds import DEATH_AT_SERIOUS
-from nemesis_rules.model.state import Character, GameState
 
 LIGHT_WOUND_SPACES = 2
 """The Light Wound track has two spaces; the third Light Wound becomes a Serious Wound."""

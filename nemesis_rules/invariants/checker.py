@@ -30,8 +30,8 @@ from dataclasses import fields
 from typing import Any
 
 from nemesis_rules.invariants.core import Invariant, Tracker, Violation
-from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.state import Character, GameState
+from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.core.state import Character, GameState
 
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
 _BIT = {name: 1 << i for i, name in enumerate(STATE_FIELDS)}

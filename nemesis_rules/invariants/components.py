@@ -1,6 +1,6 @@
 """What the box holds for one game: supplies, miniature limits and the full inventory of every
-token and card, read from the component tables (:mod:`nemesis_rules.model.cards` through
-:mod:`nemesis_rules.model.tables`), never typed in here.
+token and card, read from the component tables (:mod:`nemesis_rules.model.data.cards` through
+:mod:`nemesis_rules.model.data.tables`), never typed in here.
 
 Invariants run after every transition, so the tables of a config are computed once and kept
 by the config's identity (every state of a game shares its config object).
@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.data import tables
 
 T = TypeVar("T")
 _CACHE_SIZE = 64

@@ -16,8 +16,8 @@ from nemesis_rules.invariants.core import Invariant, problems, register, state_i
 from nemesis_rules.invariants.ledger import register_ledger
 from nemesis_rules.invariants.ledgers import EXPLORATION_TOKENS, SETUP_PIECES, TOKENS
 from nemesis_rules.invariants.places import unaccounted_fields, unknown_removed_kinds
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import Deck, GameState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import Deck, GameState
 
 register_ledger(
     "conservation.intruder-tokens",

@@ -7,10 +7,10 @@ applies to, and a predicate returning a message (what is wrong) or None:
 * a **state** invariant looks at one state;
 * a **step** invariant looks at one transition: the state before, the action, the state after.
 
-A state invariant may say which :class:`~nemesis_rules.model.state.GameState` fields it reads
+A state invariant may say which :class:`~nemesis_rules.model.core.state.GameState` fields it reads
 (``reads``); the incremental :class:`~nemesis_rules.invariants.checker.Checker` then skips it
 on a transition that left all of them untouched. One that reads ``characters`` may also say
-which :class:`~nemesis_rules.model.state.Character` fields it reads (``character_reads``): it is
+which :class:`~nemesis_rules.model.core.state.Character` fields it reads (``character_reads``): it is
 then skipped on a transition whose replaced characters differ in none of them. Every
 declaration is proved by tests/invariants/test_declared_reads.py, which records what each
 predicate touches over seeded games.
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
-    from nemesis_rules.model.actions import Action
-    from nemesis_rules.model.state import Character, GameState
+    from nemesis_rules.model.core.actions import Action
+    from nemesis_rules.model.core.state import Character, GameState
 
 StatePredicate = Callable[["GameState"], "str | None"]
 StepPredicate = Callable[["GameState", "Action", "GameState"], "str | None"]

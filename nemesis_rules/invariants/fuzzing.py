@@ -36,12 +36,12 @@ from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.invariants.steering import steered
-from nemesis_rules.model.actions import Action, Outcome
-from nemesis_rules.model.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.core.actions import Action, Outcome
+from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import MAX_STEPS
-from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS, Player
-from nemesis_rules.model.state import GameState
+from nemesis_rules.players.play import MAX_STEPS
+from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS, Player
 
 ENGINE_ERROR = "engine.error"
 """The pseudo-invariant an engine failure (an exception other than a rule gap) is reported under."""
@@ -78,7 +78,7 @@ class Setup:
     user_invariants: tuple[str, ...] = ()
     coverage: bool = False
     player: str = DEFAULT_PLAYER
-    """The random player (``nemesis_rules.model.players.PLAYERS``) that makes every decision."""
+    """The random player (``nemesis_rules.players.strategies.PLAYERS``) that makes every decision."""
     probes: int = PROBES_PER_STEP
     """Illegal decisions re-issued per decision node (0: none; see :mod:`.probes`)."""
 
@@ -143,8 +143,8 @@ class GameResult:
 
 def playable_rulesets() -> tuple[str, ...]:
     """The rulesets whose rules are registered with the engine (a ruleset being written may not be)."""
-    from nemesis_rules.model import tables
-    from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.core.config import make_config
+    from nemesis_rules.model.data import tables
     from nemesis_rules.model.rulesets import RULESETS
 
     out = []

@@ -21,8 +21,8 @@ from typing import Any
 
 from nemesis_rules.invariants.checker import STATE_FIELDS, field_mask
 from nemesis_rules.invariants.core import Tracker, state_invariant
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 
 STATE_BITS = (1 << len(STATE_FIELDS)) - 1
 """The bits of the state-level fields in a mask of changed fields (the character-level bits follow)."""

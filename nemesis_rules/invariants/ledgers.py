@@ -18,8 +18,8 @@ from nemesis_rules.invariants.places import (
     removed_source,
     strings,
 )
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import GameState
 
 # -- Intruder tokens -------------------------------------------------------------------------
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.core import Invariant
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.state import GameState
 
 
 def function_name(invariant_id: str) -> str:
@@ -45,7 +45,7 @@ def _step_function(inv: Invariant) -> Callable[[GameState, Action, GameState], s
             return None
         fired: tuple[str, ...] = ()
         if inv.uses_fired:
-            from nemesis_rules.model.engine import step
+            from nemesis_rules.model.core.engine import step
 
             fired = step(before, action).fired
         return inv.check_step(before, action, after, fired)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.invariants.components import per_config
 from nemesis_rules.invariants.core import Invariant, character_invariant, problems, register, state_invariant
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import Character, GameState, RoomState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import Character, GameState, RoomState
+from nemesis_rules.model.data import tables
 
 DOOR_STATES = frozenset({"open", "closed", "destroyed"})
 

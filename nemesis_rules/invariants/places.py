@@ -26,9 +26,9 @@ from typing import Any
 
 from nemesis_rules.invariants.components import box
 from nemesis_rules.invariants.ledger import Counts, Key, Source, multiset_delta, tally, tally_delta
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import Character, Deck, GameState, Intruder, Pod, RoomState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Character, Deck, GameState, Intruder, Pod, RoomState
 
 # "counted": a ledger counts what it holds; "fact": a marker, flag, number, position or a
 # record of something (supplies and placement invariants cover those); "static": never changes.

@@ -3,7 +3,7 @@
 Many clauses are restrictions (a closed Door stops a Move, no Room action in Combat, a passed
 player takes no more actions). They never fire on a legal step: the engine enforces them by
 leaving the decision out of ``legal_actions`` and explains them through ``check``, whose
-:class:`~nemesis_rules.model.engine.IllegalActionError` names the refusing clause. Random play
+:class:`~nemesis_rules.model.core.engine.IllegalActionError` names the refusing clause. Random play
 therefore never exercises them. A :class:`Prober` does, honestly and without changing the game:
 
 * it remembers, per player and kind of decision node (a turn, a pass discard, an Encounter,
@@ -37,10 +37,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from nemesis_rules.model.actions import Action, Decision, ParamValue
-from nemesis_rules.model.engine import IllegalActionError, acting_player, check, is_chance, legal_actions
+from nemesis_rules.model.core.actions import Action, Decision, ParamValue
+from nemesis_rules.model.core.engine import IllegalActionError, acting_player, check, is_chance, legal_actions
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.pods import SECTION_TILES
-from nemesis_rules.model.state import GameState
 
 PROBES_PER_STEP = 2
 """How many illegal decisions are re-issued at each decision node (0: no probing)."""

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from nemesis_rules.invariants.core import step_invariant
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.state import GameState
 
 
 @step_invariant(

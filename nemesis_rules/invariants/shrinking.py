@@ -1,7 +1,7 @@
 """Shrinking a game that breaks an invariant to a minimal one that still breaks it.
 
 A game is a *choice sequence*: at each step, the index of the action taken among the legal ones
-(sorted, as :func:`~nemesis_rules.model.engine.legal_actions` lists them); an index beyond the
+(sorted, as :func:`~nemesis_rules.model.core.engine.legal_actions` lists them); an index beyond the
 options wraps around. Shrinking searches for a shorter or simpler sequence (shortlex: fewer
 steps first, then smaller indices) that still breaks the same invariant, Hypothesis style:
 
@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.fuzzing import ENGINE_ERROR, GameSpec, Setup
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.state import GameState
 
 CHUNKS = (8, 4, 2, 1)
 DEFAULT_BUDGET = 400

@@ -44,14 +44,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.combat import EnduranceDraw, carcasses_out
 from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.setup import ObjectiveDraw
-from nemesis_rules.model.state import GameState
 from nemesis_rules.rulebook import catalogue
 
 T = TypeVar("T")

@@ -8,9 +8,9 @@ from typing import Any
 from nemesis_rules.invariants.components import box, per_config
 from nemesis_rules.invariants.core import state_invariant
 from nemesis_rules.invariants.ledger import Counts, Ledger, Source, never_changes, register_ledger, tally
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 
 HEAVY_OBJECTS = tables.HEAVY_OBJECTS
 OBJECT = "object"

@@ -6,8 +6,8 @@ from collections import Counter
 
 from nemesis_rules.invariants.components import box
 from nemesis_rules.invariants.core import problems, state_invariant, step_invariant
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.state import GameState
 
 ENGINE_STACK = ("damaged", "working")
 

@@ -14,10 +14,10 @@ from nemesis_rules.invariants.core import (
     state_invariant,
     step_invariant,
 )
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import Character, GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
 
 VS = ("void-seeders",)
 LARVA = "larva"

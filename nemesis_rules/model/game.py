@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig, make_config
-from nemesis_rules.model.engine import (
+from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.engine import (
     IllegalActionError,
     RuleGap,
     Transition,
@@ -23,6 +22,8 @@ from nemesis_rules.model.engine import (
     legal_actions,
     step,
 )
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 
 # Importing a rule family registers its actions and effects (the names are not used here).
 from nemesis_rules.model.rules import (  # noqa: F401
@@ -43,7 +44,6 @@ from nemesis_rules.model.rules import (  # noqa: F401
     rooms_doors,
 )
 from nemesis_rules.model.rules.setup import new_game
-from nemesis_rules.model.state import GameState
 
 __all__ = [
     "GameConfig",

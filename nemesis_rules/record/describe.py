@@ -12,10 +12,10 @@ import json
 from typing import Any
 
 from nemesis_rules.board.graph import Board
-from nemesis_rules.model.engine import acting_player
-from nemesis_rules.model.frames import ChanceNode
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import Character, GameState, Intruder
+from nemesis_rules.model.core.engine import acting_player
+from nemesis_rules.model.core.frames import ChanceNode
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Character, GameState, Intruder
 from nemesis_rules.record.writing import encode
 
 HIDDEN_COUNTS = ("hand", "deck", "discard")

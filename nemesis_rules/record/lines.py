@@ -26,9 +26,9 @@ from typing import Any
 
 from nemesis_rules.atomic import write_atomic
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.config import GameConfig, make_config
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.record.snapshot import from_snapshot, playable, to_snapshot
 
 RECORD_FORMAT = "nemesis-rules-record"
@@ -117,7 +117,7 @@ def write_record(path: str | Path, header: RecordHeader, actions: Iterable[Actio
 
 
 def record_from_log(start: GameState | GameConfig, log: Any) -> Record:
-    """A record of ``log`` (a :class:`~nemesis_rules.model.play.GameLog` or a sequence of actions)
+    """A record of ``log`` (a :class:`~nemesis_rules.players.play.GameLog` or a sequence of actions)
     played from a new game of ``start`` (a config) or from the state ``start``."""
     actions: Sequence[Action] = log.actions if hasattr(log, "actions") else log
     seed = getattr(log, "seed", None)

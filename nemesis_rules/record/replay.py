@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.engine import Context, IllegalActionError, RuleGap, legal_actions, settle, step
-from nemesis_rules.model.frames import Choice
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.engine import Context, IllegalActionError, RuleGap, legal_actions, settle, step
+from nemesis_rules.model.core.frames import Choice
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.state import GameState
 from nemesis_rules.record.describe import short_summary, summary_json
 from nemesis_rules.record.lines import Record
 from nemesis_rules.record.vocabulary import unknown_word

@@ -13,8 +13,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.rulesets import RULESETS
 from nemesis_rules.record.lines import RECORD_FORMAT, RECORD_VERSION
 from nemesis_rules.record.snapshot import SNAPSHOT_FORMAT, SNAPSHOT_VERSION

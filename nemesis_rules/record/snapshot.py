@@ -1,4 +1,4 @@
-"""State snapshots: a whole :class:`~nemesis_rules.model.state.GameState` as JSON, and back.
+"""State snapshots: a whole :class:`~nemesis_rules.model.core.state.GameState` as JSON, and back.
 
 ``{"format": "nemesis-rules-snapshot", "version": 1, "state": {...}}``, the state written by
 :mod:`.writing` (every dataclass with ``"$type"``, the pending frames included). A snapshot
@@ -15,9 +15,9 @@ from typing import Any
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.record.reading import decode
 from nemesis_rules.record.writing import SnapshotError, encode
 

@@ -1,8 +1,8 @@
 """Which classes a snapshot may name, and the declared type of each of their fields.
 
 A snapshot is data: loading one may build only the engine's own state classes (the dataclasses
-reachable from :class:`~nemesis_rules.model.state.GameState` through its field types) and its
-pending frames (every concrete subclass of :class:`~nemesis_rules.model.frames.Frame`). Both are
+reachable from :class:`~nemesis_rules.model.core.state.GameState` through its field types) and its
+pending frames (every concrete subclass of :class:`~nemesis_rules.model.core.frames.Frame`). Both are
 found by reflection, so a field or frame added to the engine needs no change here. A class is
 named by its class name (``"Turn"``), or by ``module.Class`` where two modules of the engine
 define classes of one name; a snapshot naming a frame whose module the engine has not imported
@@ -22,14 +22,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nemesis_rules.model.config import GameConfig
+from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.record.engine_source import engine_modules, frame_modules
 
 TYPE_KEY = "$type"
 """The key that names a dataclass in a snapshot (``{"$type": "Turn", "player": 1, "done": 0}``)."""
 
 _FRAME_BASES = ("Frame", "Step", "ChanceNode", "Choice")
-"""The abstract frame classes of :mod:`nemesis_rules.model.frames`: never built from a snapshot."""
+"""The abstract frame classes of :mod:`nemesis_rules.model.core.frames`: never built from a snapshot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +104,7 @@ def _subclasses(cls: type) -> Iterator[type]:
 
 def _namespace() -> dict[str, Any]:
     """Names the engine's annotations use but import only for type checking."""
-    from nemesis_rules.model import actions, config, frames, multiset, state
+    from nemesis_rules.model.core import actions, config, frames, multiset, state
 
     names: dict[str, Any] = {}
     for module in (multiset, actions, frames, config, state):
@@ -165,8 +165,8 @@ def refreshed_registry(tag: str | None = None) -> Registry:
 def registry() -> Registry:
     """Every class a snapshot may name: the state dataclasses and every concrete frame imported."""
     import nemesis_rules.model.game  # noqa: F401  (the engine with its rule families)
-    from nemesis_rules.model.frames import Frame
-    from nemesis_rules.model.state import GameState
+    from nemesis_rules.model.core.frames import Frame
+    from nemesis_rules.model.core.state import GameState
 
     namespace = _namespace()
     frames = [c for c in _subclasses(Frame) if _canonical(c) and dataclasses.is_dataclass(c)]

@@ -2,7 +2,7 @@
 :mod:`.reading` reads them back.
 
 Written forms: ``null``, booleans, integers and strings as themselves; a tuple or a frozenset as
-an array; a :class:`~nemesis_rules.model.multiset.Multiset` as ``{key: count}``; a dataclass as an
+an array; a :class:`~nemesis_rules.model.core.multiset.Multiset` as ``{key: count}``; a dataclass as an
 object of its fields with ``"$type"`` naming its class; the game config as ``{"ruleset",
 "players", "rulings", "variants"}``. A field whose
 type cannot be resolved is written self-describing (an array is a tuple; ``{"$frozenset": [...]}``,
@@ -17,8 +17,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from nemesis_rules.model.config import GameConfig, make_config
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.record.state_classes import TYPE_KEY, refreshed_registry, registry, union_args
 
 JSON = Any

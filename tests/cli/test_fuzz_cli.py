@@ -173,8 +173,8 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], words: str) -> 
 
 
 def test_a_ruleset_not_registered_yet_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from nemesis_rules.model import tables
-    from nemesis_rules.model.config import make_config
+    from nemesis_rules.model.core.config import make_config
+    from nemesis_rules.model.data import tables
 
     tables.hooks(make_config("base", 2))
     monkeypatch.delitem(tables.HOOKS, "void-seeders", raising=False)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from nemesis_rules.cli.app import app
-from nemesis_rules.model.engine import apply
+from nemesis_rules.model.core.engine import apply
 from nemesis_rules.model.game import start
 from nemesis_rules.record import from_snapshot, read_record
 

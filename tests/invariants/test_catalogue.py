@@ -11,11 +11,11 @@ import pytest
 
 from nemesis_rules.invariants import catalogue, invariant, step_violations, violations
 from nemesis_rules.invariants.components import box
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Deck, EndOfGame, GameState, Intruder, Pod
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.round import ActionCardDraw, DrawUp, Turn
-from nemesis_rules.model.state import Deck, EndOfGame, GameState, Intruder, Pod
 from nemesis_rules.testing import after_setup
 
 Step = tuple[GameState, Action, GameState, tuple[str, ...]]

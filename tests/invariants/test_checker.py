@@ -9,10 +9,10 @@ import random
 import pytest
 
 from nemesis_rules.invariants import Checker, catalogue, step_violations, violations
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import step
+from nemesis_rules.model.core.engine import step
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import choose
+from nemesis_rules.players.play import choose
 
 KNOWN_FINDINGS: dict[str, str] = {}
 """Invariants the engine breaks today, each pinned by a strict xfail test that reproduces it."""

@@ -11,7 +11,7 @@ import pytest
 import nemesis_rules.invariants.campaign as campaign_module
 from nemesis_rules.invariants.campaign import Campaign, play_all
 from nemesis_rules.invariants.fuzzing import COVERAGE_BATCH, GameResult, GameSpec, Setup, novelty_key, play_spec
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Decision, Outcome
 
 
 def test_a_kind_of_decision_is_its_kind_with_the_room_card_or_item_it_names() -> None:

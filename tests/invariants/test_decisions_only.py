@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from nemesis_rules.invariants import Checker, catalogue
 from nemesis_rules.invariants.core import Invariant
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.testing import after_setup, decision, outcome
 
 

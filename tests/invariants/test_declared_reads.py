@@ -21,10 +21,10 @@ import pytest
 from nemesis_rules.invariants import catalogue
 from nemesis_rules.invariants.checker import IDENTITY, changed_fields
 from nemesis_rules.invariants.core import Invariant
-from nemesis_rules.model.engine import step
+from nemesis_rules.model.core.engine import step
+from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.players import DEFAULT_PLAYER, PLAYERS
-from nemesis_rules.model.state import Character, GameState
+from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
 
 GAMES = (("base", 1, 2), ("base", 3, 4), ("void-seeders", 1, 3), ("void-seeders", 4, 5))
 """(ruleset, seed, players) of the games whose transitions are looked at."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nemesis_rules.invariants import step_violations, violations
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, acting_player, legal_actions, settle, step
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, acting_player, legal_actions, settle, step
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.encounter import KeepObjective
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.model.rules.events import EventCardStep
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, with_frames
 
 

@@ -14,11 +14,11 @@ from nemesis_rules.invariants import Checker, violations
 from nemesis_rules.invariants.card_ledger import CARDS
 from nemesis_rules.invariants.checker import changed_fields
 from nemesis_rules.invariants.ledger import LedgerTracker
-from nemesis_rules.model.actions import Action
-from nemesis_rules.model.engine import Transition, step
+from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.engine import Transition, step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import choose
-from nemesis_rules.model.state import GameState
+from nemesis_rules.players.play import choose
 
 Tamper = Callable[[GameState], GameState | None]
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.invariants.probes import Prober, _room_action_despite_malfunction
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import IllegalActionError, acting_player, check
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import IllegalActionError, acting_player, check
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.pods import SECTION_TILES, section_position
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, move_character, with_hand
 
 

@@ -7,11 +7,11 @@ import random
 
 from nemesis_rules.invariants.fuzzing import GameSpec, Setup, play_spec
 from nemesis_rules.invariants.probes import Prober
-from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.engine import legal_actions
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.players import goal_seeking as choose
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.core.engine import legal_actions
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.players.play import play_game
+from nemesis_rules.players.strategies import goal_seeking as choose
 from nemesis_rules.testing import after_setup, with_hand
 
 
@@ -81,7 +81,7 @@ def test_no_probe_at_a_chance_node_or_with_probing_off() -> None:
 
 def test_base_combat_no_pvp_an_attack_mutated_onto_a_character_is_refused() -> None:
     from nemesis_rules.invariants.probes import _mutated
-    from nemesis_rules.model.engine import IllegalActionError, check
+    from nemesis_rules.model.core.engine import IllegalActionError, check
 
     state = with_hand(after_setup(players=2, seed=3), 1, "search", "search", "rest")
     mutated = _mutated(state, Decision.make(1, "melee", target="i1", pay=("search",)))
@@ -96,7 +96,7 @@ def test_base_combat_no_pvp_an_attack_mutated_onto_a_character_is_refused() -> N
 
 def test_base_trade_not_empty_a_trade_mutated_to_nothing_is_refused() -> None:
     from nemesis_rules.invariants.probes import _mutated
-    from nemesis_rules.model.engine import IllegalActionError, check
+    from nemesis_rules.model.core.engine import IllegalActionError, check
 
     state = with_hand(after_setup(players=2, seed=3), 1, "search", "search", "rest")
     trade = Decision.make(1, "trade", partner="2", give="medkit", take="", pay=("search",))

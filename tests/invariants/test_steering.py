@@ -28,16 +28,16 @@ from nemesis_rules.invariants.steering import (
     steered,
     waits_in_pod,
 )
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.engine import acting_player, legal_actions
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.engine import acting_player, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.pods import LaunchOrWait
 from nemesis_rules.model.rules.rooms_doors import SetDoors, working_doors
 from nemesis_rules.model.rules.setup import ObjectiveDraw
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, with_frames, with_intruders
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from nemesis_rules.model import cards
-from nemesis_rules.model.cards import (
+from nemesis_rules.model.data import cards
+from nemesis_rules.model.data.cards import (
     DATA_VARIANTS,
     DESTINATION_LETTERS,
     BaseComponents,

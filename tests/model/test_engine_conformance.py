@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
-from nemesis_rules.model.play import MAX_STEPS, choose, play_game
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
+from nemesis_rules.players.play import MAX_STEPS, choose, play_game
 from nemesis_rules.rulebook import catalogue, rulings
 
 KNOWN = set(catalogue()) | set(rulings())

@@ -12,13 +12,13 @@ from itertools import permutations
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome, paid_each, presorted
-from nemesis_rules.model.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
+from nemesis_rules.model.core.actions import Decision, Outcome, paid_each, presorted
+from nemesis_rules.model.core.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
+from nemesis_rules.model.core.state import Character, Deck, GameState, RoomState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import choose
-from nemesis_rules.model.player_paths import MOVES, listed
 from nemesis_rules.model.rules.round import NextTurn, sorted_unique
-from nemesis_rules.model.state import Character, Deck, GameState, RoomState
+from nemesis_rules.players.paths import MOVES, listed
+from nemesis_rules.players.play import choose
 from nemesis_rules.testing import after_setup
 
 

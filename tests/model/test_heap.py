@@ -1,4 +1,4 @@
-"""The collector setting for long campaigns (nemesis_rules.model.heap): what it changes inside,
+"""The collector setting for long campaigns (nemesis_rules.invariants.heap): what it changes inside,
 and that it gives everything back on leaving, even when the campaign raises."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import gc
 
 import pytest
 
-from nemesis_rules.model.heap import YOUNG_THRESHOLD, settled_heap
-from nemesis_rules.model.play import play_game
+from nemesis_rules.invariants.heap import YOUNG_THRESHOLD, settled_heap
+from nemesis_rules.players.play import play_game
 
 
 def test_inside_the_live_objects_are_frozen_and_young_collections_are_rarer() -> None:

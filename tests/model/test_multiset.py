@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nemesis_rules.model.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.multiset import EMPTY, Multiset
 
 keys = st.sampled_from(["adrenaline", "basic-repairs", "contamination", "demolition", "interruption", "zzz"])
 counters = st.dictionaries(keys, st.integers(min_value=0, max_value=4)).map(Counter)

@@ -1,4 +1,4 @@
-"""The goal-seeking player's item goals (nemesis_rules.model.player_goals), and the item rules
+"""The goal-seeking player's item goals (nemesis_rules.players.goals), and the item rules
 they made reachable: a weapon found by Search, a Heavy item kept, a Heavy Object picked up,
 the deck a Search draws from, the weapon's own clause on every Shoot."""
 
@@ -10,14 +10,14 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import chance_outcomes, legal_actions, step
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.player_goals import item_destination, item_goal
-from nemesis_rules.model.players import goal_seeking
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import chance_outcomes, legal_actions, step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.items import SearchKeep, start_search
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.players.goals import item_destination, item_goal
+from nemesis_rules.players.play import play_game
+from nemesis_rules.players.strategies import goal_seeking
 from nemesis_rules.testing import (
     after_setup,
     decision,
@@ -341,8 +341,8 @@ def _seated(game: GameState, frame: object) -> GameState:
 
 
 def test_pod_goal_now_and_then_waits_for_a_companion_who_could_still_come(game: GameState) -> None:
-    from nemesis_rules.model.player_goals import pod_goal
     from nemesis_rules.model.rules.pods import LaunchOrWait
+    from nemesis_rules.players.goals import pod_goal
 
     state = _seated(game, LaunchOrWait(1, 2))
     decisions = legal_actions(state)
@@ -358,8 +358,8 @@ def test_pod_goal_now_and_then_waits_for_a_companion_who_could_still_come(game: 
 
 
 def test_pod_goal_steps_out_when_an_intruder_is_next_door(game: GameState) -> None:
-    from nemesis_rules.model.player_goals import pod_goal
     from nemesis_rules.model.rules.pods import PodTurn
+    from nemesis_rules.players.goals import pod_goal
 
     state = _seated(game, PodTurn(1))
     decisions = legal_actions(state)

@@ -1,4 +1,4 @@
-"""The goal-seeking player's Void Seeders goals (nemesis_rules.model.player_goals_vs), and the
+"""The goal-seeking player's Void Seeders goals (nemesis_rules.players.goals_vs), and the
 expansion clauses they made reachable (void-seeders-rulebook.txt, Gameplay Changes; Components)."""
 
 from __future__ import annotations
@@ -6,11 +6,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, chance_outcomes, legal_actions
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.player_goals_vs import void_seeders_goal
-from nemesis_rules.model.players import goal_seeking
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, chance_outcomes, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.interruption import InterruptionChoice
 from nemesis_rules.model.rules.void_seeders.changes import vs_rest_effect, vs_surgery_insanity
 from nemesis_rules.model.rules.void_seeders.end import InsanityRaise
@@ -18,7 +16,9 @@ from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 from nemesis_rules.model.rules.void_seeders.rooms import shower
 from nemesis_rules.model.rules.void_seeders.seeders import place_void_seeder
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.players.goals_vs import void_seeders_goal
+from nemesis_rules.players.play import play_game
+from nemesis_rules.players.strategies import goal_seeking
 from nemesis_rules.testing import (
     after_setup,
     explored,

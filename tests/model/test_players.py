@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.engine import legal_actions, step
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.players import PLAYERS, _towards, by_kind, goal_seeking
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.core.engine import legal_actions, step
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.players.play import play_game
+from nemesis_rules.players.strategies import PLAYERS, _towards, by_kind, goal_seeking
 from nemesis_rules.testing import after_setup, explored, move_character, with_hand, with_intruders
 
 

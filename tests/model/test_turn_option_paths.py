@@ -9,14 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import legal_actions, step
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import legal_actions, step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.payment import payments
 from nemesis_rules.model.rules import movement
+from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.registry import ACTIONS, ActionRule, turn_options
 from nemesis_rules.model.rules.round import Turn, sorted_unique
-from nemesis_rules.model.state import GameState
 
 
 def plain_options(state: GameState, player: int) -> tuple[Decision, ...]:

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.play import play_game
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import markers, ship
 from nemesis_rules.model.rules.endgame import VictoryCheck
 from nemesis_rules.model.rules.events import TimeStep
 from nemesis_rules.model.rules.intruders import on_board, place_intruder
-from nemesis_rules.model.state import GameState
+from nemesis_rules.players.play import play_game
 from nemesis_rules.prove.core import admits
 from nemesis_rules.prove.supplies import (
     marker_vars,

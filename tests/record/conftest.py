@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nemesis_rules.model.play import GameLog, play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.players.play import GameLog, play_game
 from nemesis_rules.record import Record, record_from_log
 from nemesis_rules.testing import after_setup
 

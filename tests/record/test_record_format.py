@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.state import GameState
 from nemesis_rules.record import Record, RecordHeader, read_record, record_from_log, record_text, write_record
 
 HEADER = json.dumps({"format": "nemesis-rules-record", "version": 1, "ruleset": "base", "players": 2})

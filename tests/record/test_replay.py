@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.actions import Action, Decision, Outcome
-from nemesis_rules.model.engine import apply, legal_actions
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.engine import apply, legal_actions
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import GameLog, play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.players.play import GameLog, play_game
 from nemesis_rules.record import Record, record_from_log, replay_record
 from nemesis_rules.record.replay import UserInvariant, cite
 

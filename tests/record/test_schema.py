@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.record import Record, to_snapshot
 from nemesis_rules.record.schema import record_schema, snapshot_schema
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Frame, Step
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Frame, Step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import GameLog, play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.players.play import GameLog, play_game
 from nemesis_rules.record import from_snapshot, to_snapshot
 from nemesis_rules.record.state_classes import registry
 
@@ -44,7 +44,7 @@ def test_every_state_of_a_game_round_trips_exactly() -> None:
 
 
 def test_sampled_states_of_many_games_round_trip(games: dict[tuple[int, int], tuple[GameState, GameLog]]) -> None:
-    from nemesis_rules.model.engine import apply
+    from nemesis_rules.model.core.engine import apply
 
     for (seed, players), (final, log) in games.items():
         state = start("base", players)

@@ -9,20 +9,20 @@ from typing import Any
 
 import pytest
 
-import nemesis_rules.rulebook.campaign as campaign_module
-import nemesis_rules.rulebook.report as report_module
-from nemesis_rules.model.engine import RuleGap, Transition
-from nemesis_rules.model.play import play_game
-from nemesis_rules.rulebook import UnknownRulesetError, catalogue, clauses_for, numeric_conflicts, rulings
-from nemesis_rules.rulebook.campaign import Campaign, GameRun, GameSpec, GapHit, campaign_specs, run_campaign, run_game
-from nemesis_rules.rulebook.coverage import overall_coverage, ruleset_coverage
-from nemesis_rules.rulebook.report import (
+import nemesis_rules.findings.campaign as campaign_module
+import nemesis_rules.findings.report as report_module
+from nemesis_rules.findings.campaign import Campaign, GameRun, GameSpec, GapHit, campaign_specs, run_campaign, run_game
+from nemesis_rules.findings.coverage import overall_coverage, ruleset_coverage
+from nemesis_rules.findings.report import (
     REQUIRED_KEYS,
     SCENARIO_SAME,
     SITUATION_PENDING,
     conflict_report,
     report_summary,
 )
+from nemesis_rules.model.core.engine import RuleGap, Transition
+from nemesis_rules.players.play import play_game
+from nemesis_rules.rulebook import UnknownRulesetError, catalogue, clauses_for, numeric_conflicts, rulings
 from nemesis_rules.rulebook.triggers import same_trigger_pairs
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from nemesis_rules.findings.report import conflict_report
+from nemesis_rules.findings.scenarios import scenarios, why_no_situation
 from nemesis_rules.rulebook import rulings
-from nemesis_rules.rulebook.report import conflict_report
-from nemesis_rules.rulebook.scenarios import scenarios, why_no_situation
 
 
 def test_every_registered_scenario_names_a_catalogued_ruling() -> None:

@@ -11,17 +11,17 @@ from typing import Any
 
 import pytest
 
+from nemesis_rules.findings.scenarios import scenario_records, scenarios
+from nemesis_rules.findings.scenarios.base_arrange import game, hand, last_turn
+from nemesis_rules.findings.scenarios.base_data import UNPLAYABLE
+from nemesis_rules.findings.scenarios.base_gaps import UNREACHABLE
 from nemesis_rules.invariants import violations
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply, step
+from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.rules.events import BagDevelopmentDraw
 from nemesis_rules.record import parse_record, replay_record, to_snapshot
 from nemesis_rules.rulebook import rulings
-from nemesis_rules.rulebook.scenarios import scenario_records, scenarios
-from nemesis_rules.rulebook.scenarios.base_arrange import game, hand, last_turn
-from nemesis_rules.rulebook.scenarios.base_data import UNPLAYABLE
-from nemesis_rules.rulebook.scenarios.base_gaps import UNREACHABLE
 from nemesis_rules.testing import with_frames
 
 OWN = ("base.gap.", "base.data.")

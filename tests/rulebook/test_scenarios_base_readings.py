@@ -1,5 +1,5 @@
 """The hand-built scenarios of the base game's ambiguities and source contradictions
-(nemesis_rules.rulebook.scenarios.base_readings): each replays differently under every reading of its
+(nemesis_rules.findings.scenarios.base_readings): each replays differently under every reading of its
 ruling, from a state the engine could hold; and what each newly wired reading does, named after its ruling."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from nemesis_rules.findings.scenarios import Scenario, base_readings, scenario_records, scenarios
 from nemesis_rules.invariants import violations
-from nemesis_rules.model.config import make_config
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.config import make_config
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.record import parse_record, replay_record, to_snapshot
 from nemesis_rules.rulebook import rulings
-from nemesis_rules.rulebook.scenarios import Scenario, base_readings, scenario_records, scenarios
 from nemesis_rules.testing import run
 
 OWN = sorted(k for k, build in scenarios().items() if build.__module__ == base_readings.__name__)
@@ -131,8 +131,8 @@ def test_base_de_melee_contamination_discard_pile_or_action_deck() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 5])
 def test_base_de_escape_pods_four_always_puts_all_four_pods_in_play(players: int) -> None:
-    from nemesis_rules.model.play import play_game
-    from nemesis_rules.model.players import uniform
+    from nemesis_rules.players.play import play_game
+    from nemesis_rules.players.strategies import uniform
 
     def pods_after_setup(reading: str) -> int:
         _, log = play_game(4, players, rulings={"base.de.escape-pods": reading}, chooser=uniform)

@@ -1,4 +1,4 @@
-"""Every Void Seeders ruling has a hand-built scenario (nemesis_rules.rulebook.scenarios.vs_*) whose
+"""Every Void Seeders ruling has a hand-built scenario (nemesis_rules.findings.scenarios.vs_*) whose
 record replays differently under each pair of its readings: a different final state, or one reading
 refusing a line another accepts. Parametrised by ruling id, so a failure names the ruling."""
 
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from nemesis_rules.findings.scenarios import scenario_records, scenarios, why_no_situation
 from nemesis_rules.invariants import violations
 from nemesis_rules.record import parse_record, replay_record, to_snapshot
 from nemesis_rules.rulebook import rulings
-from nemesis_rules.rulebook.scenarios import scenario_records, scenarios, why_no_situation
 
 VS_RULINGS = sorted(r for r in rulings() if r.startswith("vs."))
 

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from nemesis_rules.model.play import play_game
+from nemesis_rules.findings.campaign import Campaign, campaign_specs, run_campaign, run_record
+from nemesis_rules.findings.report import NOT_REACHED, SAME_STATES, SCENARIO_SAME, conflict_report
+from nemesis_rules.findings.scenarios import scenarios, why_no_situation
+from nemesis_rules.findings.situations import find_situation, record_for_reading
+from nemesis_rules.players.play import play_game
 from nemesis_rules.record import read_record, replay_record, to_snapshot, write_record
 from nemesis_rules.record.lines import RecordHeader
 from nemesis_rules.rulebook import rulings
-from nemesis_rules.rulebook.campaign import Campaign, campaign_specs, run_campaign, run_record
-from nemesis_rules.rulebook.report import NOT_REACHED, SAME_STATES, SCENARIO_SAME, conflict_report
-from nemesis_rules.rulebook.scenarios import scenarios, why_no_situation
-from nemesis_rules.rulebook.situations import find_situation, record_for_reading
 
 SOLO = "base.gap.solo-objectives"
 

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.action_cards_common import EscapeOffer
 from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.rules.round import ActionCardDraw
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame
 
 

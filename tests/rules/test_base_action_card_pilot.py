@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run
 
 # seed 3, 2 players: 03 Storage, 04 Comms Room (Computer), 01 Cockpit, 11 Hibernatorium

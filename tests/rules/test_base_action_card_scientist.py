@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_scientist import EventPeek, TopEventChoice
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run, top_frame
 
 # seed 3, 2 players: 04 Comms Room and 18 Generator have a Computer; 11 Hibernatorium has none

@@ -7,15 +7,15 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context, IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import RULESET_EFFECTS
 from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.items import SearchDraw
 from nemesis_rules.model.rules.ship import EngineReorder
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run, top_frame
 
 

@@ -12,10 +12,10 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import legal_actions
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.events import TimeStep
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, turn_of, with_frames, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context, settle
-from nemesis_rules.model.frames import Step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.interruption import InterruptionChoice, open_interruption
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run, top_frame, turn_of
 
 MOVE = Decision.make(1, "move", to="15", pay=("search",))

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import item_effects_blue
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import (
     after_setup,
     equip,

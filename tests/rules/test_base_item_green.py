@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.testing import after_setup, equip, run, top_frame, turn_of
 from nemesis_rules.testing import item_uses as uses
 from nemesis_rules.testing import use_item as use

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.item_effects import capacity, item_action_cost, weapon_leaves
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import (
     after_setup,
     equip,

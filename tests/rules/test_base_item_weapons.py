@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.fighting import resolve_attack
 from nemesis_rules.model.rules.item_effects import reload_targets
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame
 
 

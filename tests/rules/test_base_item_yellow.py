@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.items import free_slots
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, equip, explored, move_character, run, top_frame
 from nemesis_rules.testing import item_uses as uses
 from nemesis_rules.testing import use_item as use

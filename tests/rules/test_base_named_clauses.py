@@ -10,9 +10,8 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import (
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import (
     Context,
     IllegalActionError,
     acting_player,
@@ -21,10 +20,11 @@ from nemesis_rules.model.engine import (
     settle,
     step,
 )
-from nemesis_rules.model.frames import Frame
+from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.play import choose
 from nemesis_rules.model.rules import event_cards, ship
 from nemesis_rules.model.rules.action_cards_scientist import computer_access
 from nemesis_rules.model.rules.attack import AttackCardDraw, IntruderAttack
@@ -41,7 +41,7 @@ from nemesis_rules.model.rules.noise import NoiseRoll, danger
 from nemesis_rules.model.rules.pods import BoardPod, LaunchOrWait
 from nemesis_rules.model.rules.rooms import take_egg
 from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.players.play import choose
 from nemesis_rules.testing import after_setup, explored, move_character, run, top_frame, with_hand, with_intruders
 
 HAND = ("search", "search", "rest", "interruption", "demolition")

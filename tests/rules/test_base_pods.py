@@ -11,13 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, IllegalActionError, apply, legal_actions, step
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions, step
+from nemesis_rules.model.core.state import GameState, Intruder, Pod
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS
 from nemesis_rules.model.rules.pods import BeginTurn, LaunchOrWait, PodTurn, pod_of, waiting
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
-from nemesis_rules.model.state import GameState, Intruder, Pod
 from nemesis_rules.testing import after_setup, run, top_frame, turn_of, with_frames, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")

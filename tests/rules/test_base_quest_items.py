@@ -9,10 +9,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, IllegalActionError, apply, legal_actions, settle
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions, settle
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_reactive import (
     AttackReaction,
     NoiseReroll,
@@ -27,7 +28,6 @@ from nemesis_rules.model.rules.items import SearchDraw
 from nemesis_rules.model.rules.quests import SKIP_INTRUDER_ATTACK, RoomDoors, activated
 from nemesis_rules.model.rules.round import PassDiscard
 from nemesis_rules.model.rules.wounds import LightWound
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame
 
 # seed 3, 2 players: 01 Cockpit, 03 Storage, 04 Comms Room, 11 Hibernatorium (blue Corpse), 13 Evacuation A

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import IllegalActionError, apply, check, legal_actions
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import IllegalActionError, apply, check, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.round import DrawUp
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import (
     after_setup,
     explored,
@@ -115,7 +115,7 @@ def test_base_de_draw_five_draws_five_cards_whatever_is_held(game: GameState) ->
 
 
 def test_base_round_event_phase_order_is_not_named_in_void_seeders_games() -> None:
-    from nemesis_rules.model.play import play_game
+    from nemesis_rules.players.play import play_game
 
     _, log = play_game(2, 2, "void-seeders")
     assert log.clauses["vs.event.step-order"] > 0 and "base.round.event-phase-order" not in log.clauses

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import IllegalActionError, check, legal_actions
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import IllegalActionError, check, legal_actions
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
+from nemesis_rules.players.play import play_game
 from nemesis_rules.testing import after_setup, move_character, with_hand
 
 

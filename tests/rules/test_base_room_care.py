@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, ParamValue
-from nemesis_rules.model.engine import legal_actions
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.engine import legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.testing import after_setup, run, turn_of, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome, ParamValue
-from nemesis_rules.model.engine import Context, IllegalActionError, apply, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome, ParamValue
+from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.rooms import repair_engine, repair_engine_variants
 from nemesis_rules.model.rules.ship import EngineReorder
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")

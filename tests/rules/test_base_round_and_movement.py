@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
+from nemesis_rules.model.core.state import Intruder
 from nemesis_rules.model.rules.noise import NoiseRoll
-from nemesis_rules.model.state import Intruder
 from nemesis_rules.testing import after_setup, move_character, run, turn_of, with_frames, with_hand
 
 

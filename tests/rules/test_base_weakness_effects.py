@@ -7,15 +7,15 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack_cards import bite
 from nemesis_rules.model.rules.combat import EnduranceCheck
 from nemesis_rules.model.rules.fighting import resolve_attack
 from nemesis_rules.model.rules.item_effects import destroys_closed_doors, fire_injuries
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames
 
 

@@ -1,5 +1,5 @@
 """Every ending, every room action and every action card is reachable in seeded random play, and
-games have winners: a campaign of the goal-seeking player (``nemesis_rules.model.players``), the
+games have winners: a campaign of the goal-seeking player (``nemesis_rules.players.strategies``), the
 default of ``play`` and ``fuzz``, over a few hundred seeds of each ruleset, players 1-5 in turn.
 The plain hyperjump with someone still awake is the exception: random players do not survive the
 15 rounds it takes, so tests/rules/test_base_named_clauses.py plays it from a state.
@@ -17,11 +17,11 @@ from collections import Counter
 
 import pytest
 
-from nemesis_rules.model import tables
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
-from nemesis_rules.model.play import play_game
-from nemesis_rules.model.players import goal_seeking
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS
+from nemesis_rules.players.play import play_game
+from nemesis_rules.players.strategies import goal_seeking
 
 LONG = os.environ.get("NEMESIS_LONG") == "1"
 SEEDS = 300

@@ -8,18 +8,18 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context, settle
-from nemesis_rules.model.frames import Frame
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.combat import injure
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.model.rules.events import TimeStep
 from nemesis_rules.model.rules.victory import EngineCheck
 from nemesis_rules.model.rules.wounds import SeriousWound, kill
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand, with_intruders
 
 HAND = ("search", "search", "rest", "interruption", "demolition")

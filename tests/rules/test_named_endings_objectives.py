@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.encounter import KeepObjective
 from nemesis_rules.model.rules.victory import base_winners
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, decision, run, with_frames
 
 SURVIVING = ("hibernating", "escaped")
@@ -230,7 +230,7 @@ def test_base_objective_a_proper_burial_signal_and_the_blue_corpse(game: GameSta
 
 
 def _with_items(state: GameState, player: int, hands: tuple[str, ...], inventory: tuple[str, ...]) -> GameState:
-    from nemesis_rules.model.multiset import Multiset
+    from nemesis_rules.model.core.multiset import Multiset
 
     c = state.character(player)
     return state.with_character(replace(c, hands=hands, inventory=Multiset.of(inventory)))

@@ -9,11 +9,11 @@ from functools import cache
 import pytest
 
 from nemesis_rules.board.placement import tile_pools
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import legal_actions, start, step
-from nemesis_rules.model.play import choose
-from nemesis_rules.model.state import GameState
+from nemesis_rules.players.play import choose
 
 
 @cache

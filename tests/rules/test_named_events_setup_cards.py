@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context, settle
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import is_chance, legal_actions
 from nemesis_rules.model.rules.events import EventEffect
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, explored, move_character, with_hand, with_intruders
 
 POSITIONS = tuple(f"{n:02d}" for n in range(1, 19) if n != 11)

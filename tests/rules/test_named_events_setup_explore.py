@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import is_chance, legal_actions
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run, with_hand
 
 ROOM = "15"

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context, settle
-from nemesis_rules.model.frames import Frame
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.game import step
-from nemesis_rules.model.multiset import Multiset
 from nemesis_rules.model.rules.events import EventCardAfter, EventCardDraw, FireDamageStep, TimeStep
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, explored, move_character, with_intruders, with_ruling
 
 

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.bag import token_type
 from nemesis_rules.model.rules.events import BagDevelopmentDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.wounds import ContaminationDraw
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand, with_intruders
 
 
@@ -179,7 +179,7 @@ def test_base_combat_shoot_spends_one_ammo_and_rolls(game: GameState) -> None:
 
 
 def test_base_combat_shoot_needs_ammo(game: GameState) -> None:
-    from nemesis_rules.model.engine import IllegalActionError, check
+    from nemesis_rules.model.core.engine import IllegalActionError, check
 
     state = with_intruders(game, Intruder(1, "adult", "11"))
     state = state.with_character(state.character(1).with_ammo("rifle", 0))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context, IllegalActionError, check
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context, IllegalActionError, check
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.bag import base_encounter_token
 from nemesis_rules.model.rules.intruders import move_intruder
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, equip, run, with_hand, with_intruders
 
 

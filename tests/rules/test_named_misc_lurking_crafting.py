@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import Intruder
 from nemesis_rules.model.rules.items import craft, craft_ways, drop
 from nemesis_rules.model.rules.void_seeders.lurking import LurkingStep
-from nemesis_rules.model.state import Intruder
 from nemesis_rules.testing import after_setup, equip, move_character, with_hand, with_intruders
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.items import Search, SearchDeckChoice, SearchDraw, SearchKeep, continue_search, craft
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, equip, run, top_frame, with_frames, with_hand
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context, IllegalActionError, check
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context, IllegalActionError, check
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.endgame import end_game
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run, with_frames, with_hand
 
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.pods import LaunchOrWait, pod_of
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, equip, item_uses, run, top_frame, turn_of, with_hand
 
 
@@ -67,7 +67,7 @@ def test_base_room_evacuation_section_b_fails_when_an_intruder_appears(section_b
 
 
 def test_base_room_evacuation_section_b_needs_an_unlocked_pod(section_b: GameState) -> None:
-    from nemesis_rules.model.engine import IllegalActionError, check
+    from nemesis_rules.model.core.engine import IllegalActionError, check
 
     locked = replace(section_b, pods=tuple(replace(p, locked=True) for p in section_b.pods))
     with pytest.raises(IllegalActionError):

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import AttackCardDraw, DrawAttackCard, larva_attack
 from nemesis_rules.model.rules.contamination import INFECTED, infected_result
 from nemesis_rules.model.rules.wounds import ContaminationDraw, GainContamination, LightWound, SeriousWoundDraw
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand, with_intruders
 
 

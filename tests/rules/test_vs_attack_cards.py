@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.intruders import move_intruder
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames
 
 

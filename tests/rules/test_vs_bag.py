@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.void_seeders.bag import BagDevelopmentStep
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.changes import (
     can_analyse_insanity,
     give_slime,
@@ -16,7 +17,6 @@ from nemesis_rules.model.rules.void_seeders.changes import (
     vs_rest_effect,
     vs_surgery_insanity,
 )
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, move_character
 
 

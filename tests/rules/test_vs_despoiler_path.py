@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, legal_actions
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.rooms_doors import DECOMPRESSION
 from nemesis_rules.model.rules.ship import doors_of
 from nemesis_rules.model.rules.victory import holds
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR, destroyed_lairs
 from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
 
 LAIR_ROOM = "15"  # seed 0: a Lair token in the Engine Control Room (yellow), next to the Hibernatorium

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context, settle
-from nemesis_rules.model.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.end import victory_steps
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup, run
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.events import EventEffect
 from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep, LurkingStep, event_steps
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
 
 
@@ -36,7 +36,7 @@ def effect(state: GameState, card: str) -> tuple[GameState, list[str]]:
     """Resolve the effect of Event card ``card`` (already drawn)."""
     ctx = Context()
     state = EventEffect(card).run(state, ctx)
-    from nemesis_rules.model.engine import settle
+    from nemesis_rules.model.core.engine import settle
 
     state = settle(state, ctx)
     return state, ctx.fired
@@ -162,7 +162,7 @@ def test_vs_event_card_tendrils_raise_insanity_at_technical_entrances() -> None:
 
 
 def _computer_rooms(state: GameState) -> list[str]:
-    from nemesis_rules.model import tables
+    from nemesis_rules.model.data import tables
 
     return [
         p

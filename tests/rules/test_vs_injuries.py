@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Outcome
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.combat import injure
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, run, with_frames
 
 ROOM = "15"

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.insanity import (
     can_lower,
     infected_result,
@@ -16,7 +17,6 @@ from nemesis_rules.model.rules.void_seeders.insanity import (
     raise_insanity,
     raised_level,
 )
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup
 
 

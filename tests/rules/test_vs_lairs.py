@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, legal_actions
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.combat import Retreat, injure
 from nemesis_rules.model.rules.noise import danger
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR, destroyed_lairs
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
 
 # seed 0 puts a Lair token on room 15 (next to the Hibernatorium, 11)

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import RuleGap, legal_actions
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import RuleGap, legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Deck, GameState, Intruder
 from nemesis_rules.model.rules.interruption import InterruptionChoice
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
-from nemesis_rules.model.state import Deck, GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
 
 

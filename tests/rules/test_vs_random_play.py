@@ -17,10 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from nemesis_rules.cli.app import app
-from nemesis_rules.model.actions import Action, Decision
-from nemesis_rules.model.engine import Transition, legal_actions
-from nemesis_rules.model.play import MAX_STEPS, play_game
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.core.engine import Transition, legal_actions
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.players.play import MAX_STEPS, play_game
 from nemesis_rules.rulebook import catalogue, rulings
 
 KNOWN = set(catalogue()) | set(rulings())

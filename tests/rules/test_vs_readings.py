@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model.actions import Decision, Outcome
-from nemesis_rules.model.engine import Context, legal_actions
+from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context, legal_actions
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.encounter import Encounter
 from nemesis_rules.model.rules.intruders import move_intruder
-from nemesis_rules.model.state import GameState, Intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
 
 TECH_ROOM = "14"  # Airlock Control: a technical corridor entrance, next to the Hibernatorium (11)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import legal_actions
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import legal_actions
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.testing import after_setup, run
 
 

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.bag import add_insanity_tokens
 from nemesis_rules.model.rules.void_seeders.components import insanity_token, player_colour
-from nemesis_rules.model.state import GameState
 from nemesis_rules.testing import after_setup
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.game import start
 from nemesis_rules.model.rules.void_seeders.bag import FillBag
 from nemesis_rules.testing import after_setup

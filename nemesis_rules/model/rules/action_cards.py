@@ -11,15 +11,15 @@ module registers them all.
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.action_cards_common import USE, Variants, here, register_cards, repair, repair_variants
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.healing import CLEAN, INFECTED, scan_hand
 from nemesis_rules.model.rules.items import start_search
 from nemesis_rules.model.rules.markers import place_malfunction
-from nemesis_rules.model.state import GameState
 
 # -- Demolition -------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ Computer room, and Motivation also reaches the Characters in the working Compute
 
 from __future__ import annotations
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_common import (
     EscapeOffer,
     Variants,
@@ -26,7 +27,6 @@ from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.item_effects import capacity, reload_targets
 from nemesis_rules.model.rules.round import turn_order
 from nemesis_rules.model.rules.ship import working_computer_rooms
-from nemesis_rules.model.state import GameState
 
 INTERCOM = "intercom"
 INTERCOM_MOTIVATION = "base.ambiguity.intercom-motivation"

@@ -21,15 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice, Frame, Step
+from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice, Frame, Step
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.card_actions import RESERVED, room_action_effect
 from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, QUEST_EFFECTS, Effect, Params, room_action
 from nemesis_rules.model.rules.movement import SIZE_ORDER, Relocate
-from nemesis_rules.model.state import Character, GameState
 
 Variants = list[dict[str, ParamValue]]
 VariantsFn = Callable[[GameState, int], Variants]

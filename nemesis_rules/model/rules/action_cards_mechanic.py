@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Step
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import (
     USE,
     Variants,
@@ -27,7 +28,6 @@ from nemesis_rules.model.rules.item_effects import MoveWithoutCorridor, force_pa
 from nemesis_rules.model.rules.items import components, craft, discard_item, free_slots
 from nemesis_rules.model.rules.markers import place_fire
 from nemesis_rules.model.rules.ship import remove_fire
-from nemesis_rules.model.state import GameState
 
 WRENCH = "wrench"
 

@@ -9,8 +9,9 @@ every hidden card and token; the decision in the record says who looked at what.
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import DoorState, GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.action_cards_common import (
     AT,
@@ -23,7 +24,6 @@ from nemesis_rules.model.rules.action_cards_common import (
     room_action_variants,
 )
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.state import DoorState, GameState
 
 
 def door_uses(state: GameState, player: int) -> Variants:

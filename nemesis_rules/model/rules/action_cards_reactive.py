@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice
-from nemesis_rules.model.payment import payments
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import active_quest, discard_from_hand
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.noise import NoiseRoll
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.model.rules.payment import payments
 
 NERVES_OF_STEEL = "nerves-of-steel"
 ARMOR = "armor"

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Choice
+from nemesis_rules.model.core.state import Deck, GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import (
     AT,
     ROOM_ACTION,
@@ -29,7 +30,6 @@ from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.events import ensure_event_deck
 from nemesis_rules.model.rules.markers import place_malfunction
 from nemesis_rules.model.rules.ship import in_computer_room, working_computer_rooms
-from nemesis_rules.model.state import Deck, GameState
 
 HOLO_COMPUTER = "holo-computer"
 EVENT_DECK = "event"

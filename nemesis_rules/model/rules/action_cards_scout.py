@@ -5,7 +5,8 @@ Adrenaline (Basic Repairs is shared, :mod:`action_cards`; Suppressive Fire the C
 
 from __future__ import annotations
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_common import (
     USE,
     QuietMove,
@@ -22,7 +23,6 @@ from nemesis_rules.model.rules.action_cards_common import (
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.items import start_search
-from nemesis_rules.model.state import GameState
 
 # -- Scavenging -----------------------------------------------------------------------------------
 

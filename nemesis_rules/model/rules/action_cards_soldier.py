@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_common import (
     EscapeOffer,
     Variants,
@@ -23,7 +24,6 @@ from nemesis_rules.model.rules.action_cards_common import (
 )
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.fighting import CombatRoll, resolve_attack
-from nemesis_rules.model.state import GameState
 
 ASSAULT_RIFLE = "assault-rifle"
 AMMO_PER_EXTRA_INJURY = 2

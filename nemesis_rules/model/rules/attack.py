@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.round import turn_order
-from nemesis_rules.model.state import GameState
 
 
 def choose_target(state: GameState, position: str) -> int | None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.wounds import contaminate, kill, light_wounds, serious_wounds
-from nemesis_rules.model.state import GameState, Intruder
 
 AttackEffectFn = Callable[[GameState, Intruder, int, Context], GameState]
 

@@ -1,13 +1,14 @@
-"""The base game's table of replaceable rules (see :class:`~nemesis_rules.model.tables.RulesetHooks`)."""
+"""The base game's table of replaceable rules (see :class:`~nemesis_rules.model.data.tables.RulesetHooks`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Frame, Step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Frame, Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import victory
 from nemesis_rules.model.rules.attack_cards import BASE_ATTACK_EFFECTS
 from nemesis_rules.model.rules.bag import base_bag_development, base_encounter_token
@@ -25,7 +26,6 @@ from nemesis_rules.model.rules.events import (
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
 from nemesis_rules.model.rules.ruleset_clauses import register_clauses
 from nemesis_rules.model.rules.ship import take_door_token
-from nemesis_rules.model.state import GameState, Intruder
 
 
 @dataclass(frozen=True, slots=True)

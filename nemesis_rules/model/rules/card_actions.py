@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue, paid_each
-from nemesis_rules.model.cards import ActionCard, Character, QuestItem
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.payment import payments
+from nemesis_rules.model.core.actions import Decision, ParamValue, paid_each
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.cards import ActionCard, Character, QuestItem
 from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, QUEST_EFFECTS, item_effect, room_action
 from nemesis_rules.model.rules.items import discard_item, pay_cards
+from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.registry import ActionRule, register
-from nemesis_rules.model.state import GameState
 
 ROOM_ACTION_COST = 2
 RESERVED = ("card", "item", "room", "pay")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 
 INFECTED = "contamination-infected"
 
@@ -58,7 +58,7 @@ class EclosionDraw(Step):
         c = state.character(self.player)
         state = state.with_character(c.evolve(discard=c.discard.union(Multiset.of(self.drawn))))
         if INFECTED in self.drawn:
-            from nemesis_rules.model import tables
+            from nemesis_rules.model.data import tables
             from nemesis_rules.model.rules.healing import note_several_infected
 
             if self.drawn.count(INFECTED) > 1:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from nemesis_rules.model.actions import ParamValue
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 
 Params = Mapping[str, ParamValue]
 

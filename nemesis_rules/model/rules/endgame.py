@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Step
-from nemesis_rules.model.state import EndOfGame, GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.state import EndOfGame, GameState
+from nemesis_rules.model.data import tables
 
 SHIP_DESTROYED = (
     "ship-destroyed-self-destruct",

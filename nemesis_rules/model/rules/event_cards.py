@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
-from nemesis_rules.model.state import GameState
 
 EventEffectFn = Callable[[GameState, Context], GameState]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import Deck, GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Deck, GameState
+from nemesis_rules.model.data import tables
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, paid_each
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice
-from nemesis_rules.model.payment import payments
+from nemesis_rules.model.core.actions import Decision, paid_each
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Choice
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.items import pay_cards
+from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.registry import ActionRule, register
-from nemesis_rules.model.state import GameState
 
 EGGS = "eggs"
 

@@ -9,10 +9,10 @@ INFECTED: clean ones are removed from the game, INFECTED ones stay and have thei
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 
 CLEAN = "contamination"
 INFECTED = "contamination-infected"

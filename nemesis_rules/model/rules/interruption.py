@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice, Frame, Step
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice, Frame, Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import discard_from_hand
 from nemesis_rules.model.rules.items import discard_item, pay_cards
 from nemesis_rules.model.rules.registry import ACTIONS, ActionRule
-from nemesis_rules.model.state import GameState
 
 INTERRUPTION = "interruption"
 Committed = tuple[int, tuple[str, ...]] | None

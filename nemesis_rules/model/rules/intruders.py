@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 
 
 def on_board(state: GameState, kind: str) -> int:

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice, Step
+from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice, Step
+from nemesis_rules.model.core.state import Character, DoorState, GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.effects import ITEM_EFFECTS, Effect, Params
 from nemesis_rules.model.rules.items import HAND_SLOTS, discard_item, drop
 from nemesis_rules.model.rules.round import ActionCardDraw
-from nemesis_rules.model.state import Character, DoorState, GameState, Intruder
 
 Variants = list[dict[str, ParamValue]]
 VariantsFn = Callable[[GameState, int], Variants]

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.effects import Params, always
 from nemesis_rules.model.rules.healing import reshuffle_all, scan_everything
 from nemesis_rules.model.rules.item_effects import (
@@ -26,7 +27,6 @@ from nemesis_rules.model.rules.item_effects import (
     register_items,
 )
 from nemesis_rules.model.rules.wounds import GainContamination, SeriousWound
-from nemesis_rules.model.state import GameState
 
 EGGS = "eggs"
 MOLOTOV_EGGS = 1

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Choice
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.effects import Params, always
 from nemesis_rules.model.rules.healing import CLEAN, INFECTED, dress, heal_dressed, heal_light
 from nemesis_rules.model.rules.item_effects import (
@@ -23,7 +24,6 @@ from nemesis_rules.model.rules.item_effects import (
 )
 from nemesis_rules.model.rules.item_effects_yellow import dress_variants
 from nemesis_rules.model.rules.wounds import contaminate
-from nemesis_rules.model.state import GameState
 
 SYNTHETIC_FOOD_DRAW = 2
 ADRENALINE_DRAW = 1

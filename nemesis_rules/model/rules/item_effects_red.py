@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.item_effects import (
@@ -32,7 +33,6 @@ from nemesis_rules.model.rules.item_effects import (
     set_door_as_asked,
     unexplored,
 )
-from nemesis_rules.model.state import GameState
 
 EGGS = "eggs"
 GRENADE_EGGS = 2

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, paid_each
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice, Step
-from nemesis_rules.model.payment import pay, payments
+from nemesis_rules.model.core.actions import Decision, paid_each
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.payment import pay, payments
 from nemesis_rules.model.rules.registry import ActionRule, register
-from nemesis_rules.model.state import Character, GameState
 
 HAND_SLOTS = 2
 ITEM_COLOURS = ("red", "yellow", "green")

@@ -7,9 +7,9 @@ Malfunction breaches the hull; either ends the game at once.
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 
 
 def fires(state: GameState) -> int:

@@ -15,14 +15,14 @@ from itertools import groupby
 from operator import itemgetter
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, presorted
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Step
-from nemesis_rules.model.payment import payments
+from nemesis_rules.model.core.actions import Decision, presorted
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.items import pay_cards
+from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.registry import ActionRule, register
-from nemesis_rules.model.state import GameState
 
 SIZE_ORDER = {"queen": 0, "breeder": 1, "adult": 2, "creeper": 3, "larva": 4}
 

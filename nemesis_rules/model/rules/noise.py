@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 
 
 def place_noise(state: GameState, position: str, space: str, player: int, ctx: Context) -> GameState:

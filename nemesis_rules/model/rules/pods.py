@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice, Step
+from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice, Step
+from nemesis_rules.model.core.state import CharacterStatus, GameState, Pod
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
 from nemesis_rules.model.rules.noise import RollNoise
 from nemesis_rules.model.rules.wounds import CheckLastCharacter
-from nemesis_rules.model.state import CharacterStatus, GameState, Pod
 
 SECTION_TILES = {"A": "evacuation-section-a", "B": "evacuation-section-b"}
 """The room tile of each Evacuation Section, by the section letter a pod token carries."""

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice
+from nemesis_rules.model.core.state import DoorState, GameState
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.action_cards import search, search_variants
 from nemesis_rules.model.rules.action_cards_common import AT, Variants, here, register_quests
@@ -30,7 +31,6 @@ from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.item_effects import AUTOLOADER, force_pass
 from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, flip_pod_lock, objects_present, weakness_in_slot
 from nemesis_rules.model.rules.round import PassDiscard, turn_order
-from nemesis_rules.model.state import DoorState, GameState
 
 SKIP_INTRUDER_ATTACK = "skip-intruder-attack"
 """The flag the Event Phase's Intruder Attack step reads; cleared when the round ends."""

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
 
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice, Step
+from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice, Step
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import pods, rooms_care, rooms_doors  # noqa: F401  (registers their rooms)
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
 from nemesis_rules.model.rules.items import ITEM_COLOURS, free_slots, start_search
@@ -40,7 +41,6 @@ from nemesis_rules.model.rules.ship import (
     start_self_destruct,
     stop_self_destruct,
 )
-from nemesis_rules.model.state import Character, GameState
 
 Variants = list[dict[str, ParamValue]]
 

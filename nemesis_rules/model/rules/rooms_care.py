@@ -8,9 +8,10 @@ scan) live in :mod:`healing`.
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import ParamValue
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
 from nemesis_rules.model.rules.healing import (
     CLEAN,
@@ -24,7 +25,6 @@ from nemesis_rules.model.rules.healing import (
     undressed,
 )
 from nemesis_rules.model.rules.wounds import light_wounds
-from nemesis_rules.model.state import GameState
 
 Variants = list[dict[str, ParamValue]]
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision, ParamValue
-from nemesis_rules.model.engine import Context, settle
-from nemesis_rules.model.frames import Choice, Step
+from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.frames import Choice, Step
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.combat import Retreat, injure, kill_intruder
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
 from nemesis_rules.model.rules.ship import doors_of, remove_fire, set_door
 from nemesis_rules.model.rules.wounds import CheckLastCharacter, kill
-from nemesis_rules.model.state import GameState
 
 Variants = list[dict[str, ParamValue]]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.data import tables
 
 _CLAUSES: dict[tuple[str, str], str] = {}
 

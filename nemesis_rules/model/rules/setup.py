@@ -12,14 +12,14 @@ from functools import lru_cache
 
 from nemesis_rules.board.graph import Board
 from nemesis_rules.board.placement import next_tile_draw, tile_pools
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.engine import Context, settle
-from nemesis_rules.model.frames import ChanceNode, Choice, Frame, Step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Frame, Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import Character, Deck, GameState, Pod, RoomState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
-from nemesis_rules.model.state import Character, Deck, GameState, Pod, RoomState
 
 
 def new_game(config: GameConfig) -> GameState:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Choice
-from nemesis_rules.model.state import DoorState, GameState, RoomState
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Choice
+from nemesis_rules.model.core.state import DoorState, GameState, RoomState
+from nemesis_rules.model.data import tables
 
 
 def remove_malfunction(state: GameState, position: str, ctx: Context) -> GameState:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.cards import Condition
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Frame, Step
-from nemesis_rules.model.multiset import EMPTY, Multiset
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Frame, Step
+from nemesis_rules.model.core.multiset import EMPTY, Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.cards import Condition
 
 INFECTED = "contamination-infected"
 

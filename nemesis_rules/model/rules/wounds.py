@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
-from nemesis_rules.model.state import GameState
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.state import GameState
 
 DEATH_AT_SERIOUS = 3
 
@@ -159,7 +159,7 @@ class ContaminationDraw(ChanceNode):
 def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
     """A character dies: a red Corpse in the room; the first death unlocks every escape pod
     (RU-RB p.12, p.21). The end of the game is checked once the current procedure settles."""
-    from nemesis_rules.model import tables
+    from nemesis_rules.model.data import tables
 
     c = state.character(player)
     if not c.active:

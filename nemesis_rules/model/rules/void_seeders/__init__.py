@@ -1,7 +1,7 @@
 """The Void Seeders expansion as a ruleset value (design.md, principle 5; void-seeders-rulebook.txt).
 
 The expansion replaces and inserts steps and effects through the same hook table the base game
-uses (:class:`~nemesis_rules.model.tables.RulesetHooks`); importing this package registers its
+uses (:class:`~nemesis_rules.model.data.tables.RulesetHooks`); importing this package registers its
 table under the name ``void-seeders``. The rule families:
 
 * :mod:`.setup` and :mod:`.bag` — setup, the Intruder bag with Void Seeder, Blank and Insanity
@@ -20,7 +20,8 @@ table under the name ``void-seeders``. The rule families:
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import victory
 from nemesis_rules.model.rules.base_hooks import base_on_pass
 from nemesis_rules.model.rules.ruleset_clauses import register_clauses
@@ -47,7 +48,6 @@ from nemesis_rules.model.rules.void_seeders.changes import (
 from nemesis_rules.model.rules.void_seeders.event_cards import VS_EVENT_EFFECTS
 from nemesis_rules.model.rules.void_seeders.insanity import lower_insanity, raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
-from nemesis_rules.model.state import GameState
 
 __all__ = [
     "VOID_SEEDERS_HOOKS",

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.attack_cards import bite, frenzy, scratch
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 from nemesis_rules.model.rules.void_seeders.seeders import place_void_seeder
 from nemesis_rules.model.rules.wounds import contaminate, kill, serious_wounds
-from nemesis_rules.model.state import GameState, Intruder
 
 AttackEffectFn = Callable[[GameState, Intruder, int, Context], GameState]
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Frame, Step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Frame, Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import (
     BLANK,
     SEEDER_TOKEN,
@@ -23,7 +24,6 @@ from nemesis_rules.model.rules.void_seeders.components import (
     seeders_in_supply,
     token_owner,
 )
-from nemesis_rules.model.state import GameState
 
 
 def token_supply(config: GameConfig) -> Multiset:

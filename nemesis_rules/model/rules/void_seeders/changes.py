@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nemesis_rules.model.actions import ParamValue
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.insanity import can_lower, lower_insanity, raise_insanity
-from nemesis_rules.model.state import GameState
 
 REST_CLAUSES = {"rest": "vs.change.rest", "shower-room": "vs.change.shower", "canteen": "vs.change.canteen"}
 

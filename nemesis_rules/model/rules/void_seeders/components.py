@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from nemesis_rules.model import cards, tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.state import GameState, Intruder
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import cards, tables
 
 SEEDER_TYPES = ("lurker", "whisperer", "stalker", "despoiler")
 """The four Void Seeder types, lowest first (VS-RB Encounter; Lairs are not Void Seeders)."""

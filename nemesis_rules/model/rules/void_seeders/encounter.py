@@ -12,7 +12,8 @@ encountering Character resolve a Panic card.
 
 from __future__ import annotations
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.void_seeders.bag import AddRandomToken
 from nemesis_rules.model.rules.void_seeders.components import (
     data,
@@ -25,7 +26,6 @@ from nemesis_rules.model.rules.void_seeders.components import (
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 from nemesis_rules.model.rules.void_seeders.seeders import place_void_seeder
-from nemesis_rules.model.state import GameState, Intruder
 
 
 def noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str]:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Frame, Step
-from nemesis_rules.model.multiset import EMPTY
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Frame, Step
+from nemesis_rules.model.core.multiset import EMPTY
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.victory import FinalDraw as BaseFinalDraw
 from nemesis_rules.model.rules.void_seeders.components import data
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
-from nemesis_rules.model.state import GameState
 
 SURVIVING = ("hibernating", "escaped")
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
-from nemesis_rules.model.multiset import EMPTY
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.multiset import EMPTY
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import LAIR, data
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 from nemesis_rules.model.rules.void_seeders.seeders import despoiler_killed, place_void_seeder
-from nemesis_rules.model.state import GameState
 
 EventEffectFn = Callable[[GameState, Context], GameState]
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.combat import EnduranceCheck
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
-from nemesis_rules.model.state import GameState, Intruder
 
 CHECKS = {"lurker": (2, "min"), "whisperer": (1, "one"), "stalker": (2, "max"), LAIR: (2, "max")}
 """Per type: attack cards drawn and which blood value counts."""

@@ -10,9 +10,9 @@ through :func:`raise_insanity` or :func:`lower_insanity`; the pure functions
 
 from __future__ import annotations
 
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.components import data
-from nemesis_rules.model.state import GameState
 
 START, FLOOR, MAX = 1, 3, 5
 """Defaults of the printed track; the engine reads them from ``void_seeders/insanity.toml``."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Step
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import LAIR
 from nemesis_rules.model.rules.void_seeders.seeders import DESPOILER_KILLED, place_lair
-from nemesis_rules.model.state import GameState, Intruder
 
 DESTROYED_LAIR = "destroyed-lair"
 """Flags ``destroyed-lair-1`` .. ``destroyed-lair-3``: the Destroyed Lair slots of the Void Seeder

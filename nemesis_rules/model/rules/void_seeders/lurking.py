@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import Frame, Step
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import Frame, Step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.bag import BagDevelopmentStep, add_random_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
-from nemesis_rules.model.state import GameState
 
 
 def event_steps() -> tuple[Frame, ...]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Step
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.components import PANIC_DECK, panic_card
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
-from nemesis_rules.model.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

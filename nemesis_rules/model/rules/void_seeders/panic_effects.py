@@ -12,15 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model import tables
-from nemesis_rules.model.actions import Decision
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.frames import ChanceNode, Choice, Step
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.actions import Decision
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import RaiseInsanity, panic_failed
-from nemesis_rules.model.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

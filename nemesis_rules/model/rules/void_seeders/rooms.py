@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nemesis_rules.model.actions import ParamValue
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.actions import ParamValue
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_common import override_quest
 from nemesis_rules.model.rules.effects import RULESET_ROOM_ACTIONS, Effect
 from nemesis_rules.model.rules.healing import scan_everything
@@ -24,7 +25,6 @@ from nemesis_rules.model.rules.void_seeders.changes import (
     vs_surgery_insanity,
 )
 from nemesis_rules.model.rules.void_seeders.components import data
-from nemesis_rules.model.state import GameState
 
 RULESET = "void-seeders"
 Variants = list[dict[str, ParamValue]]

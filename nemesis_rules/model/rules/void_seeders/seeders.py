@@ -8,10 +8,10 @@ Void Seeder miniatures carry no token: the token drawn in an Encounter is put as
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.engine import Context
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import LAIR, data
-from nemesis_rules.model.state import GameState, Intruder
 
 DESPOILER_KILLED = "despoiler-killed"
 

@@ -12,13 +12,13 @@ starts at 1. The Engines start explored, so a token lying there is revealed on t
 
 from __future__ import annotations
 
-from nemesis_rules.model import tables
-from nemesis_rules.model.config import GameConfig
-from nemesis_rules.model.engine import Context
-from nemesis_rules.model.multiset import Multiset
+from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.bag import add_insanity_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, PANIC_DECK, data, is_void_seeder
-from nemesis_rules.model.state import GameState
 
 
 def exploration_tokens(config: GameConfig) -> Multiset:

@@ -1,0 +1,341 @@
+"""The conflict report: every ruling, plus what the automatic checks find, as JSON-ready entries.
+
+Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file", "section"}]``),
+``readings`` (``[{"id", "summary"}]``), ``default`` and ``situation``, and these further keys:
+
+* ``origin`` — ``ruling`` (the rulings catalogue), ``numeric-cross-check`` (a quantity the sources state
+  differently that no data ruling decides), ``same-trigger`` (an open pair of
+  :mod:`nemesis_rules.rulebook.triggers`) or ``fuzz`` (a gap random play reached that no ruling decides);
+* ``status`` — ``decided`` (a ruling with its default) or ``open`` (found, not yet decided: ``default`` is
+  ``null`` and ``readings`` are the candidate answers, if any);
+* ``reason``, ``clauses``, ``rulesets``; ``numeric`` (each conflicting quantity the entry decides, with
+  every value and its sources); ``same_trigger`` (the same-trigger pairs a ruling links);
+* ``reached`` — from a campaign of random games: how many gaps the entry decided (``gaps``), in how many
+  games it fired (``games``), and the first place (ruleset, players, seed, step, clause, situation); ``null``
+  when no campaign was played or nothing reached it;
+* ``situation`` — a short game record in which the ruling's readings lead to different states (see
+  :mod:`.situations`): from a place the campaign reached, else from the ruling's hand-built scenario
+  (:mod:`.scenarios`, so rulings have one without a campaign too): ``{"from": ..., "line": the last
+  action, "lines": every action, "differing_fields": [...], "records": {reading: path or null},
+  "outcomes": {reading: how its replay ended}}`` (paths when the records were written); ``from`` is
+  ``{ruleset, players, seed, step}`` for random play and ``{scenario, ruleset, players, start}`` for a
+  scenario; for a gap no ruling decides, the one record that reaches it; otherwise ``null``;
+* ``situation_note`` — what the situation shows, or why ``situation`` is ``null``;
+* ``witness`` — for a ruling whose readings the Z3 encodings cover (``nemesis_rules.prove.conflicts``),
+  the situation Z3 found in which the readings differ, and what each gives; otherwise ``null``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from nemesis_rules.atomic import write_atomic
+from nemesis_rules.findings.campaign import Campaign, GapHit
+from nemesis_rules.findings.scenarios import why_no_situation
+from nemesis_rules.findings.situations import find_situation, gap_record, scenario_situation
+from nemesis_rules.rulebook.catalogue import RULESETS, card_slug, catalogue
+from nemesis_rules.rulebook.numbers import NumericConflict, numeric_conflicts
+from nemesis_rules.rulebook.rulings import Ruling, RulingKind, rulings
+from nemesis_rules.rulebook.sources import Citation
+from nemesis_rules.rulebook.triggers import TriggerPair, same_trigger_pairs
+
+__all__ = [
+    "NOT_REACHED",
+    "REQUIRED_KEYS",
+    "SAME_STATES",
+    "SCENARIO_SAME",
+    "SITUATION_PENDING",
+    "conflict_report",
+    "report_summary",
+]
+
+REQUIRED_KEYS: tuple[str, ...] = ("id", "kind", "question", "sources", "readings", "default", "situation")
+SITUATION_PENDING = (
+    "no situation: no scenario is registered for this ruling and no campaign of random games was played "
+    "(rules conflicts --games N)"
+)
+NOT_REACHED = "no situation: no scenario is registered for this ruling and no game of the campaign reached it"
+SAME_STATES = (
+    "no situation: no scenario is registered for this ruling and, where games reached it, every reading "
+    "replayed to the same state"
+)
+SCENARIO_SAME = (
+    "no situation: the hand-built scenario of this ruling replays to the same state under every reading "
+    "(and no game of the campaign gave one where they differ)"
+)
+
+
+def _sources(citations: Iterable[Citation]) -> list[dict[str, str]]:
+    seen: list[dict[str, str]] = []
+    for citation in citations:
+        entry = {"file": citation.file, "section": citation.section}
+        if entry not in seen:
+            seen.append(entry)
+    return seen
+
+
+def _numeric(conflict: NumericConflict) -> dict[str, Any]:
+    return {
+        "quantity": conflict.id,
+        "description": conflict.quantity.description,
+        "values": [
+            {
+                "value": value,
+                "sources": [{"file": e.citation.file, "section": e.citation.section, "note": e.note} for e in entries],
+            }
+            for value, entries in conflict.by_value
+        ],
+    }
+
+
+def _place(hit: GapHit) -> dict[str, Any]:
+    return {
+        "ruleset": hit.game.ruleset,
+        "players": hit.game.players,
+        "seed": hit.game.seed,
+        "step": hit.step,
+        "clause": hit.clause,
+        "situation": hit.situation,
+    }
+
+
+def _reached(ruling_id: str, campaign: Campaign | None) -> dict[str, Any] | None:
+    if campaign is None:
+        return None
+    hits = [g for g in campaign.gaps if g.ruling == ruling_id]
+    games = [run for run in campaign.runs if run.fired.get(ruling_id, 0) > 0]
+    if not hits and not games:
+        return None
+    if hits:
+        first: dict[str, Any] = _place(hits[0])
+    else:
+        run = games[0]
+        first = {
+            "ruleset": run.game.ruleset,
+            "players": run.game.players,
+            "seed": run.game.seed,
+            "step": run.first_fired.get(ruling_id),
+            "clause": None,
+            "situation": None,
+        }
+    return {"gaps": len(hits), "games": len(games), "first": first}
+
+
+def _ruling_situation(
+    item: Ruling, campaign: Campaign | None, folder: Path | None
+) -> tuple[dict[str, Any] | None, str]:
+    """A place random play reached where the readings differ; else the ruling's hand-built scenario;
+    else ``None`` with the reason."""
+    reason = why_no_situation(item.id)
+    if reason is not None:
+        return None, f"no situation can exist: {reason}"
+    hits = [g for g in campaign.gaps if g.ruling == item.id] if campaign is not None else []
+    found = find_situation(item, hits) if hits else None
+    if found is None:
+        built = scenario_situation(item)
+        if built is not None and built.differs:
+            found = built
+        elif built is not None:
+            return None, SCENARIO_SAME
+    if found is None:
+        if campaign is None:
+            return None, SITUATION_PENDING
+        return None, SAME_STATES if hits else NOT_REACHED
+    paths = found.write(folder) if folder is not None else None
+    return found.to_json(paths), found.describe()
+
+
+def _ruling_entry(
+    item: Ruling,
+    conflicts: Mapping[str, NumericConflict],
+    pairs: Iterable[TriggerPair],
+    campaign: Campaign | None,
+    folder: Path | None,
+) -> dict[str, Any]:
+    situation, note = _ruling_situation(item, campaign, folder)
+    return {
+        "id": item.id,
+        "kind": item.kind.value,
+        "question": item.question,
+        "sources": _sources(item.sources),
+        "readings": [
+            {"id": r.id, "summary": r.summary, **({"unplayable": r.unplayable} if r.unplayable else {})}
+            for r in item.readings
+        ],
+        "default": item.default,
+        "situation": situation,
+        "origin": "ruling",
+        "status": "decided",
+        "reason": item.reason,
+        "clauses": list(item.clauses),
+        "rulesets": list(item.rulesets),
+        "numeric": [_numeric(conflicts[q]) for q in item.quantities if q in conflicts],
+        "same_trigger": [list(p.ids) for p in pairs if item.id in p.linked_by],
+        "reached": _reached(item.id, campaign),
+        "situation_note": note,
+        "witness": _z3_witness(item.id),
+    }
+
+
+def _z3_witness(ruling_id: str) -> dict[str, Any] | None:
+    """For a ruling whose readings Z3 encodes (nemesis_rules.prove.conflicts), the situation in
+    which they give different results; None for the others."""
+    from nemesis_rules.prove.conflicts import CONFLICTS, witness
+
+    if ruling_id not in CONFLICTS:
+        return None
+    result = witness(ruling_id)
+    return {"status": result.status, "detail": result.detail, **dict(result.witness or {})}
+
+
+def _open_numeric_entry(conflict: NumericConflict) -> dict[str, Any]:
+    citations = [e.citation for _, entries in conflict.by_value for e in entries]
+    return {
+        "id": f"numeric:{conflict.id}",
+        "kind": RulingKind.DATA.value,
+        "question": f"{conflict.quantity.description}: which of the values the sources state?",
+        "sources": _sources(citations),
+        "readings": [
+            {"id": f"value-{card_slug(str(value))}", "summary": f"{value} ({'; '.join(str(e.citation) for e in es)})"}
+            for value, es in conflict.by_value
+        ],
+        "default": None,
+        "situation": None,
+        "origin": "numeric-cross-check",
+        "status": "open",
+        "reason": "no data ruling lists this quantity yet",
+        "clauses": [],
+        "rulesets": list(RULESETS),
+        "numeric": [_numeric(conflict)],
+        "same_trigger": [],
+        "reached": None,
+        "situation_note": "a data conflict: the situation is any game that uses the quantity",
+    }
+
+
+def _open_pair_entry(pair: TriggerPair) -> dict[str, Any]:
+    return {
+        "id": f"trigger:{pair.first.id}+{pair.second.id}",
+        "kind": RulingKind.CONTRADICTION.value,
+        "question": (
+            f"In the situation '{pair.trigger}', two sources state different effects: do both apply, is one an "
+            "exception, or do they contradict each other?"
+        ),
+        "sources": _sources([*pair.first.citations, *pair.second.citations]),
+        "readings": [{"id": c.id, "summary": c.statement} for c in (pair.first, pair.second)],
+        "default": None,
+        "situation": None,
+        "origin": "same-trigger",
+        "status": "open",
+        "reason": "found by the same-trigger check; no ruling links the two clauses and no review settles them",
+        "clauses": list(pair.ids),
+        "rulesets": list(pair.rulesets),
+        "numeric": [],
+        "same_trigger": [list(pair.ids)],
+        "reached": None,
+        "situation_note": SITUATION_PENDING,
+    }
+
+
+def _gap_situation(clause_id: str, hits: list[GapHit], folder: Path | None) -> dict[str, Any] | None:
+    first = hits[0]
+    text = gap_record(first)
+    if text is None or first.action is None:
+        return None
+    path = None
+    if folder is not None:
+        target = folder / f"gap.{clause_id}.jsonl"
+        write_atomic(target, text)
+        path = str(target)
+    return {
+        "from": {
+            "ruleset": first.game.ruleset,
+            "players": first.game.players,
+            "seed": first.game.seed,
+            "step": first.step,
+        },
+        "line": first.action.to_json(),
+        "lines": [first.action.to_json()],
+        "differing_fields": [],
+        "records": {"reached": path},
+    }
+
+
+def _open_gap_entry(clause_id: str, hits: list[GapHit], folder: Path | None) -> dict[str, Any]:
+    table = catalogue()
+    item = table.get(clause_id)
+    first = hits[0]
+    return {
+        "id": f"gap:{clause_id}",
+        "kind": RulingKind.GAP.value,
+        "question": f"{first.situation}? No ruling decides it, so the engine stopped with a rule gap.",
+        "sources": _sources(item.citations) if item is not None else [],
+        "readings": [],
+        "default": None,
+        "situation": _gap_situation(clause_id, hits, folder),
+        "origin": "fuzz",
+        "status": "open",
+        "reason": f"reached by random play in {len({(h.game, h.step) for h in hits})} place(s)",
+        "clauses": [clause_id],
+        "rulesets": sorted({h.game.ruleset for h in hits}, key=RULESETS.index),
+        "numeric": [],
+        "same_trigger": [],
+        "reached": {"gaps": len(hits), "games": len({h.game for h in hits}), "first": _place(first)},
+        "situation_note": (
+            f"one line from the state before step {first.step} of {first.game.describe()}; replaying it "
+            f"stops at the gap (nemesis-rules play --seed {first.game.seed} --players {first.game.players} "
+            f"--ruleset {first.game.ruleset} reaches it too)"
+        ),
+    }
+
+
+def conflict_report(campaign: Campaign | None = None, situations: Path | None = None) -> list[dict[str, Any]]:
+    """The conflict report: every ruling, then the open numeric conflicts, open same-trigger pairs and the
+    gaps ``campaign`` reached that no ruling decides (each group sorted by id). With ``situations`` (a
+    folder), each situation's records are written there and the report names their paths."""
+    conflicts = {c.id: c for c in numeric_conflicts()}
+    pairs = same_trigger_pairs()
+    table = rulings()
+    if situations is not None:
+        situations.mkdir(parents=True, exist_ok=True)
+    entries = [_ruling_entry(item, conflicts, pairs, campaign, situations) for item in table.values()]
+    covered = {q for item in table.values() if item.kind is RulingKind.DATA for q in item.quantities}
+    entries.extend(_open_numeric_entry(c) for c in conflicts.values() if c.id not in covered)
+    entries.extend(_open_pair_entry(p) for p in pairs if p.is_open)
+    if campaign is not None:
+        undecided: dict[str, list[GapHit]] = {}
+        for hit in campaign.gaps:
+            if not hit.decided:
+                undecided.setdefault(hit.clause, []).append(hit)
+        entries.extend(_open_gap_entry(c, undecided[c], situations) for c in sorted(undecided))
+    return entries
+
+
+def report_summary(entries: list[dict[str, Any]], campaign: Campaign | None) -> dict[str, Any]:
+    """Counts for the end of the text report: entries by origin and kind, the numeric cross-check, the
+    same-trigger check and the campaign."""
+    by_origin: dict[str, int] = {}
+    by_kind: dict[str, int] = {}
+    for entry in entries:
+        by_origin[entry["origin"]] = by_origin.get(entry["origin"], 0) + 1
+        by_kind[entry["kind"]] = by_kind.get(entry["kind"], 0) + 1
+    pairs = same_trigger_pairs()
+    summary: dict[str, Any] = {
+        "entries": len(entries),
+        "by_origin": dict(sorted(by_origin.items())),
+        "by_kind": dict(sorted(by_kind.items())),
+        "numeric_conflicts": len(numeric_conflicts()),
+        "numeric_open": by_origin.get("numeric-cross-check", 0),
+        "same_trigger_pairs": len(pairs),
+        "same_trigger_linked": sum(1 for p in pairs if p.linked_by),
+        "same_trigger_reviewed": sum(1 for p in pairs if not p.linked_by and p.review is not None),
+        "same_trigger_open": sum(1 for p in pairs if p.is_open),
+    }
+    if campaign is not None:
+        summary["games"] = len(campaign.runs)
+        summary["gaps_decided"] = sum(1 for g in campaign.gaps if g.decided)
+        summary["gaps_undecided"] = sum(1 for g in campaign.gaps if not g.decided)
+        summary["engine_failures"] = len(campaign.failures)
+    return summary

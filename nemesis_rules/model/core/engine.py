@@ -1,0 +1,301 @@
+"""The engine: one path to legality, asked two ways (design.md, principle 3).
+
+``legal_actions(state)`` enumerates every decision open now, or every chance outcome;
+``check(state, action)`` raises :class:`IllegalActionError` with the reason and the clause;
+``apply(state, action)`` checks, then applies, then runs every procedure step that needs no
+input, and reports the clauses that fired (:func:`step` returns them with the new state).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nemesis_rules.errors import NemesisRulesError
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.core.state import GameState
+
+MAX_AUTOMATIC_STEPS = 100_000
+
+
+class IllegalActionError(NemesisRulesError):
+    """The rules forbid ``action`` in ``state``: ``reason`` says why, ``clause`` which rule."""
+
+    def __init__(self, action: Action, reason: str, clause: str, state: GameState) -> None:
+        self.action = action
+        self.reason = reason
+        self.clause = clause
+        self.state = state
+        super().__init__(f"illegal action '{action}' ({reason})" + (f" [{clause}]" if clause else ""))
+
+
+class RuleGap(NemesisRulesError):
+    """The texts say nothing about this reachable situation and no ruling decides it (principle 9)."""
+
+    def __init__(self, clause: str, situation: str) -> None:
+        self.clause = clause
+        self.situation = situation
+        super().__init__(f"rule gap at {clause}: {situation}")
+
+
+@dataclass(frozen=True, slots=True)
+class GapReached:
+    """A gap the game ran into, and the ruling (with its reading) that decided it."""
+
+    clause: str
+    situation: str
+    ruling: str
+    reading: str
+
+
+class Context:
+    """Collects what one transition did: the clauses that fired and the gaps it met."""
+
+    __slots__ = ("fired", "gaps")
+
+    def __init__(self) -> None:
+        self.fired: list[str] = []
+        self.gaps: list[GapReached] = []
+
+    def fire(self, *clauses: str) -> None:
+        self.fired.extend(clauses)
+
+    def gap(self, state: GameState, ruling: str, clause: str, situation: str) -> str:
+        """Record a gap decided by ``ruling``; returns the chosen reading."""
+        reading = state.config.rulings.get(ruling)
+        if reading is None or reading == "strict":
+            raise RuleGap(clause, situation)
+        key = (clause, situation, ruling, reading)
+        reached = _GAPS.get(key)
+        if reached is None:
+            if len(_GAPS) >= _GAPS_KEPT:
+                _GAPS.clear()
+            reached = _GAPS[key] = GapReached(clause, situation, ruling, reading)
+        self.gaps.append(reached)
+        self.fired.append(ruling)
+        return reading
+
+
+_GAPS: dict[tuple[str, str, str, str], GapReached] = {}
+"""One immutable :class:`GapReached` per gap, situation and reading, shared by every transition
+that meets it (some gaps are met at every card drawn). A situation names at most a room, a
+player, a pod or a kind, so a game meets a few hundred at most."""
+_GAPS_KEPT = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The result of one applied action."""
+
+    state: GameState
+    fired: tuple[str, ...]
+    gaps: tuple[GapReached, ...]
+
+
+_new = object.__new__
+_set_state = Transition.__dict__["state"].__set__
+_set_fired = Transition.__dict__["fired"].__set__
+_set_gaps = Transition.__dict__["gaps"].__set__
+
+
+def _transition(state: GameState, fired: tuple[str, ...], gaps: tuple[GapReached, ...]) -> Transition:
+    """``Transition(state, fired, gaps)`` without the frozen dataclass's ``__init__`` (one per
+    step: writing the three slots directly is about twice as fast)."""
+    out: Transition = _new(Transition)
+    _set_state(out, state)
+    _set_fired(out, fired)
+    _set_gaps(out, gaps)
+    return out
+
+
+class _LastAsked:
+    """The last state whose actions were enumerated, and them: ``step`` after
+    ``legal_actions`` or ``chance_outcomes`` on the same state (what every player and checker
+    does) recognises the very action objects it handed out instead of enumerating again.
+    Holding a reference to the state keeps the ``is`` comparison sound. Chance outcomes are
+    kept as the (outcome, weight) pairs handed out (no tuple of the outcomes alone is built
+    for the one lookup that follows)."""
+
+    __slots__ = ("actions", "decisions", "outcomes", "state")
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.actions: tuple[Action, ...] = ()
+        self.outcomes: tuple[tuple[Outcome, int], ...] = ()
+        self.decisions: frozenset[Action] | None = None
+
+    def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
+        self.state = state
+        self.actions = actions
+        self.outcomes = ()
+        self.decisions = None
+
+    def remember_outcomes(self, state: GameState, outcomes: tuple[tuple[Outcome, int], ...]) -> None:
+        self.state = state
+        self.actions = ()
+        self.outcomes = outcomes
+        self.decisions = None
+
+    def handed_out(self, state: GameState, action: Action) -> bool:
+        """Whether ``action`` is one of the objects enumerated for ``state`` (then it is legal)."""
+        if self.state is not state:
+            return False
+        for candidate in self.actions:  # loops are faster than any() over a generator
+            if candidate is action:
+                return True
+        for candidate, _ in self.outcomes:  # noqa: SIM110 - see above
+            if candidate is action:
+                return True
+        return False
+
+
+_last = _LastAsked()
+
+
+def _decision_set(state: GameState, frame: Choice) -> frozenset[Action]:
+    if _last.state is not state:
+        _last.remember(state, frame.options(state))
+    if _last.decisions is None:
+        _last.decisions = frozenset(_last.actions)
+    return _last.decisions
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action open now, sorted and unique: decisions of the acting player, or chance outcomes."""
+    if not state.pending:
+        return ()
+    frame = state.pending[-1]
+    if isinstance(frame, ChanceNode):
+        return tuple([o for o, _ in frame.actions(state)])
+    if isinstance(frame, Choice):
+        options = frame.options(state)
+        _last.remember(state, options)
+        return options
+    return ()
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, int], ...]:
+    """At a chance node: each possible outcome with its weight; otherwise empty."""
+    if state.pending and isinstance(frame := state.pending[-1], ChanceNode):
+        outcomes = frame.actions(state)
+        _last.remember_outcomes(state, outcomes)
+        return outcomes
+    return ()
+
+
+def is_chance(state: GameState) -> bool:
+    return bool(state.pending) and isinstance(state.pending[-1], ChanceNode)
+
+
+def acting_player(state: GameState) -> int | None:
+    """The player whose decision is pending, or None at a chance node or the end."""
+    if state.pending and isinstance(frame := state.pending[-1], Choice):
+        return frame.player
+    return None
+
+
+def is_over(state: GameState) -> bool:
+    return state.end is not None
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless ``action`` is legal in ``state``."""
+    if state.end is not None or not state.pending:
+        raise IllegalActionError(action, "the game is over", "base.end.check-needed", state)
+    frame = state.pending[-1]
+    if _last.handed_out(state, action):
+        return  # one of the actions just enumerated for this very state
+    if isinstance(frame, ChanceNode):
+        if not isinstance(action, Outcome):
+            raise IllegalActionError(
+                action, f"a chance outcome ({frame.chance}) is due, not a decision", frame.clause_for(state), state
+            )
+        if action.chance != frame.chance:
+            raise IllegalActionError(
+                action, f"the chance node open now is '{frame.chance}'", frame.clause_for(state), state
+            )
+        possible = dict(frame.outcomes(state))
+        if possible.get(action.outcome, 0) <= 0:
+            shown = ", ".join(sorted(possible)[:12])
+            raise IllegalActionError(
+                action,
+                f"'{action.outcome}' is not a possible outcome (possible: {shown})",
+                frame.clause_for(state),
+                state,
+            )
+        return
+    if isinstance(frame, Choice):
+        if not isinstance(action, Decision):
+            raise IllegalActionError(
+                action, f"player {frame.player} must decide ({frame.describe()})", frame.clause, state
+            )
+        if action.player != frame.player:
+            raise IllegalActionError(action, *_not_theirs(state, frame, action.player), state)
+        if action not in _decision_set(state, frame):
+            reason, clause = frame.diagnose(state, action)
+            raise IllegalActionError(action, reason, clause, state)
+        return
+    raise IllegalActionError(action, "nothing is pending", "", state)  # pragma: no cover - settle() prevents it
+
+
+def _not_theirs(state: GameState, frame: Choice, player: int) -> tuple[str, str]:
+    """Why ``player`` may not decide now, and the clause: a hibernating or escaped character takes no
+    further part, a player who passed takes no more actions this round, anyone else (the dead
+    included) waits for a turn that is not theirs."""
+    if 1 <= player <= len(state.characters):
+        c = state.characters[player - 1]
+        gone = {"hibernating": "base.hibernation.out-of-play", "escaped": "base.pod.launched"}
+        if c.status in gone:
+            return f"player {player}'s character is {c.status} and takes no further part", gone[c.status]
+        if c.passed and state.phase == "player":
+            return f"player {player} has passed and takes no more actions this round", "base.round.passed-no-actions"
+    return f"it is player {frame.player}'s decision, not player {player}'s", "base.round.turn-order"
+
+
+def step(state: GameState, action: Action) -> Transition:
+    """Check and apply ``action``; return the new state with the clauses that fired."""
+    check(state, action)
+    ctx = Context()
+    frame = state.pending[-1]
+    popped = state.pop()
+    if isinstance(frame, ChanceNode) and isinstance(action, Outcome):
+        clause = frame.clause_for(state)
+        if clause:
+            ctx.fire(clause)
+        new = frame.resolve(popped, action.outcome, ctx)
+    elif isinstance(frame, Choice) and isinstance(action, Decision):
+        new = frame.resolve(popped, action, ctx)
+    else:  # pragma: no cover - check() rules this out
+        raise AssertionError(frame)
+    new = settle(new, ctx)
+    return _transition(new, tuple(ctx.fired), tuple(ctx.gaps))
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Check and apply ``action``; the new state."""
+    return step(state, action).state
+
+
+def settle(state: GameState, ctx: Context) -> GameState:
+    """Run procedure steps until a decision or chance node is on top, or the game is over."""
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if state.end is not None:
+            return state if not state.pending else _clear(state)
+        if not state.pending:
+            return state
+        frame = state.pending[-1]
+        if state.phase == "over" and not frame.after_the_end:
+            state = frame.on_drop(state.pop())  # the game has ended: only its victory check still runs
+            continue
+        if not isinstance(frame, Step):
+            return state
+        state = frame.run(state.pop(), ctx)
+    raise RuntimeError("procedure steps did not settle")  # pragma: no cover - a bug, not a rule
+
+
+def _clear(state: GameState) -> GameState:
+
+    return state.evolve(pending=(), phase="over")

@@ -1,0 +1,125 @@
+"""Pending frames: what the game waits for next (a player's decision, a chance outcome) or a
+procedure step that runs by itself.
+
+A rule procedure with several steps (an Encounter: clear the noise, draw a token, place the
+Intruder, maybe a Surprise Attack) is a sequence of frames on the state's ``pending`` stack,
+so that a chance outcome or a decision in the middle is just another action applied to an
+immutable state. Each frame class carries its rule: ``options``/``outcomes`` enumerate,
+``resolve`` applies, and ``diagnose`` explains a refusal with the clause it breaks.
+"""
+
+from __future__ import annotations
+
+from abc import ABCMeta, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from nemesis_rules.model.core.actions import Decision, Outcome, outcome
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.core.engine import Context
+    from nemesis_rules.model.core.state import GameState
+
+
+class FrameMeta(ABCMeta):
+    """``ABCMeta`` with the plain ``isinstance``/``issubclass`` of ``type``: abstract methods are
+    still enforced, but frames are never registered as virtual subclasses, so the ABC's cached
+    subclass bookkeeping (a Python-level call on every ``isinstance(frame, Step)`` of the
+    engine's loop) is not needed."""
+
+    __instancecheck__ = type.__instancecheck__
+    __subclasscheck__ = type.__subclasscheck__
+
+
+class FrameABC(metaclass=FrameMeta):
+    """The abstract base of the frame kinds (what ``abc.ABC`` is for ``ABCMeta``)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Base of all frames. ``after_the_end``: a step of the victory check, the only frames that
+    still run once the game has ended (anything else still pending is dropped)."""
+
+    after_the_end: ClassVar[bool] = False
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+    def on_drop(self, state: GameState) -> GameState:
+        """The game ended with this frame still pending: put back any card it holds (so every
+        card stays in exactly one place). Most frames hold none."""
+        return state
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Frame, FrameABC):
+    """A procedure step that needs no input; the engine runs it as soon as it is on top."""
+
+    @abstractmethod
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        """Apply the step (it may push further frames)."""
+
+
+_OUTCOMES: dict[str, dict[str, Outcome]] = {}
+"""One immutable :class:`Outcome` object per chance and result, shared by every answer (the
+names are the components' and the dice's: a few hundred in all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceNode(Frame, FrameABC):
+    """A random event: ``chance`` names it in records; outcomes come with integer weights."""
+
+    chance: ClassVar[str] = "chance"
+    clause: ClassVar[str] = ""
+
+    @abstractmethod
+    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        """Every possible outcome with its integer weight."""
+
+    @abstractmethod
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        """Apply the drawn ``outcome``."""
+
+    def clause_for(self, state: GameState) -> str:
+        """The clause this chance node implements in ``state`` (most nodes have one fixed clause)."""
+        return self.clause
+
+    def actions(self, state: GameState) -> tuple[tuple[Outcome, int], ...]:
+        """Every possible outcome as an action with its weight, in outcome order (sorting the
+        names is the same order as sorting the actions: they share ``chance``). Each outcome's
+        action object is made once and shared."""
+        chance = self.chance
+        known = _OUTCOMES.get(chance)
+        if known is None:
+            known = _OUTCOMES[chance] = {}
+        pairs = []
+        for o, w in sorted(self.outcomes(state)):
+            if w > 0:
+                action = known.get(o)
+                if action is None:
+                    action = known[o] = outcome(chance, o)
+                pairs.append((action, w))
+        return tuple(pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Frame, FrameABC):
+    """A player's decision. ``options`` lists every legal decision (sorted, unique)."""
+
+    player: int
+
+    clause: ClassVar[str] = ""
+
+    @abstractmethod
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        """Every legal decision now, sorted and unique."""
+
+    @abstractmethod
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        """Apply the player's legal ``decision``."""
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        """Why ``decision`` is not legal here: (reason, clause id). Override for precise reasons."""
+        return f"'{decision.kind}' is not one of the choices open now ({self.describe()})", self.clause

@@ -1,0 +1,1541 @@
+"""Static component definitions of Nemesis and Void Seeders, loaded from the package's TOML tables.
+
+Every deck, token mix, die, supply and track of both rulesets is a table in
+``nemesis_rules/model/data/base/*.toml`` and ``nemesis_rules/model/data/void_seeders/*.toml``; this module
+turns them into frozen, slotted dataclasses. The values come from ``facts.md`` (section numbers are cited
+on each class) and ``void-seeders-rulebook.txt`` ("VS-RB").
+
+Conventions other code relies on:
+
+* Every entry carries a :class:`Provenance` (``source``, ``status`` = ``"transcribed"`` or
+  ``"reconstructed"``, and a ``reason`` when reconstructed). A correction is a data edit.
+* Decks and token pools are tuples with one element per physical card or token, each with an ``id``
+  unique in its deck: ``<slug>-<copy>`` (copy = 1, 2, ... in file order; tokens ``<type>-<copy>``), items
+  ``<colour>-<slug>-<copy>``, action cards ``<character>-<slug>-<copy>``, quest items and starting weapons
+  ``<character>-<slug>``, objectives and base weaknesses ``<slug>``. Cards have an ``effect`` id: the
+  slug of the card name (``"Evacuation Pod Ejection"`` -> ``"evacuation-pod-ejection"``; both Hunt
+  cards share ``"hunt"``). The clause catalogue names an effect ``<ruleset>.<deck>.<effect>``
+  (``base.event-card.hunt``, ``vs.panic-card.sabotage``).
+* Where sources disagree, the best-evidence value is the default and each other value is a named
+  *data variant* (:data:`DATA_VARIANTS`), chosen per game and recorded in the game record's header.
+
+Entry points: :func:`base_components` and :func:`void_seeders_components` (both cached per variant choice).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib.resources import files
+from types import MappingProxyType
+from typing import Any, Final, Literal, cast
+
+__all__ = [
+    "BASE_INTRUDER_TYPES",
+    "COMPONENT_SYMBOLS",
+    "DATA_VARIANTS",
+    "DESTINATIONS",
+    "DESTINATION_LETTERS",
+    "EXPLORATION_KINDS",
+    "ITEM_COLOURS",
+    "OBJECTIVE_ATOMS",
+    "VS_INTRUDER_TYPES",
+    "ActionCard",
+    "AttackCard",
+    "BaseComponents",
+    "Character",
+    "CombatUse",
+    "Condition",
+    "ContaminationCard",
+    "CoordinatesCard",
+    "DataError",
+    "Die",
+    "DieFace",
+    "Disposal",
+    "EscapePods",
+    "EventCard",
+    "ExplorationPoolChange",
+    "ExplorationToken",
+    "InsanityLevel",
+    "InsanityToken",
+    "InsanityTrack",
+    "IntruderToken",
+    "ItemCard",
+    "Miniature",
+    "Objective",
+    "ObjectiveKind",
+    "PanicCard",
+    "Provenance",
+    "QuestActivation",
+    "QuestItem",
+    "SeriousWound",
+    "SetupBag",
+    "StartingWeapon",
+    "Status",
+    "Supply",
+    "Track",
+    "TrackSpace",
+    "TypeOrder",
+    "VariantKey",
+    "VoidSeedersComponents",
+    "Weakness",
+    "WeaknessSetup",
+    "Weapon",
+    "WeaponKind",
+    "base_components",
+    "default_variants",
+    "resolve_variants",
+    "slug",
+    "void_seeders_components",
+]
+
+Status = Literal["transcribed", "reconstructed"]
+CombatUse = Literal["in", "out", "any"]
+Disposal = Literal["discard", "remove-and-reshuffle", "shuffle-back"]
+WeaponKind = Literal["classic", "energy"]
+ObjectiveKind = Literal["corporate", "personal"]
+VariantKey = tuple[tuple[str, str], ...]
+
+DATA_VARIANTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        # facts.md §1: Intruder token back numbers, printed (SCAN + AB) vs 001's fixed per-type values.
+        "token-thresholds": ("printed", "reference"),
+        # facts.md §3: Summoning attackers, Creeper+Queen (SCAN, AB) vs Creeper+Breeder (PN).
+        "summoning-attackers": ("scan", "pn"),
+        # facts.md §4: four Event cards as PN lists them (movers of Hatching and Flammable Compounds,
+        # numbers of Lurking and Egg Protection).
+        "event-deck": ("scan", "pn"),
+        # facts.md §6: Duct Tape has no component symbol (SCAN, DSJ) vs a wrench (PN).
+        "duct-tape-component": ("scan", "pn"),
+        # facts.md §7: Scientist's Pistol ammo 3 (SCAN, DSJ) vs 2 (PN).
+        "scientist-pistol-ammo": ("scan", "pn"),
+        # facts.md §7: Pilot's Evacuation Key / Orbital Maneuvering System activations (DSJ, SCAN) vs swapped (PN).
+        "pilot-quest-activation": ("dsj", "pn"),
+        # facts.md §7: Holo Computer activated in the Generator (DSJ, SCAN) vs the Emergency Room (PN).
+        "holo-computer-activation": ("dsj", "pn"),
+        # facts.md §15: noise die, printed faces vs 001's 4 numbers / 3 Danger / 3 Silence.
+        "noise-die": ("printed", "reference"),
+        # facts.md §15: combat die, SCAN stickers vs ARV's earlier code vs 001.
+        "combat-die": ("scan", "arv", "reference"),
+        # facts.md §15: number of INFECTED Contamination cards, 7 (ARV, CS) vs 13 (001).
+        "contamination-infected": ("7", "13"),
+        # facts.md §16: 16 numbered Void Seeder tokens (VS-RB) vs AB's 17.
+        "vs-tokens": ("rulebook", "ab"),
+        # facts.md §16 vs the stored AB js text: Void Seeders' Evacuation Pod Ejection removes the
+        # highest-numbered pod (facts.md) or the lowest (AB card text).
+        "vs-pod-ejection": ("highest", "lowest"),
+    }
+)
+"""Each data-variant family and its options, the default first."""
+
+BASE_INTRUDER_TYPES: Final = ("larva", "creeper", "adult", "breeder", "queen")
+VS_INTRUDER_TYPES: Final = ("lurker", "whisperer", "stalker", "despoiler", "lair")
+ITEM_COLOURS: Final = ("red", "yellow", "green", "blue")
+COMPONENT_SYMBOLS: Final = ("flame", "cloth", "cross", "wrench", "battery")
+DESTINATIONS: Final = ("earth", "mars", "venus", "deep-space")
+DESTINATION_LETTERS: Final = ("A", "B", "C", "D")
+EXPLORATION_KINDS: Final = ("malfunction", "fire", "silence", "slime", "danger", "doors", "lair")
+OBJECTIVE_ATOMS: Final = (
+    "signal",
+    "weakness-carcass",
+    "weakness-egg",
+    "weaknesses-discovered",
+    "escape-with-egg",
+    "escape-with-blue-corpse",
+    "player-n-dead",
+    "survive-sole",
+    "another-survives",
+    "ship-reaches-earth",
+    "ship-reaches-mars",
+    "ship-destroyed",
+    "nest-destroyed",
+    "queen-killed",
+    "all-rooms-explored",
+    "pod-items",
+)
+_STATUSES: Final = ("transcribed", "reconstructed")
+_COMBAT_USES: Final = ("in", "out", "any")
+_DISPOSALS: Final = ("discard", "remove-and-reshuffle", "shuffle-back")
+_WEAPON_KINDS: Final = ("classic", "energy")
+_OBJECTIVE_KINDS: Final = ("corporate", "personal")
+_PACKAGE: Final = "nemesis_rules.model"  # the TOML tables sit in model/data/<ruleset>/
+
+
+class DataError(ValueError):
+    """A component table in the package is malformed (a bug in the data, not in user input)."""
+
+
+def slug(name: str) -> str:
+    """The effect id of a card name: lower case, every run of non-alphanumerics turned into one ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+# --------------------------------------------------------------------------------------------- variants
+
+
+def default_variants() -> dict[str, str]:
+    """The default option of every data-variant family."""
+    return {family: options[0] for family, options in DATA_VARIANTS.items()}
+
+
+def resolve_variants(variants: Mapping[str, str] | None = None) -> VariantKey:
+    """Validate a (partial) variant choice and complete it with defaults, as a sorted, hashable tuple.
+
+    Raises ``ValueError`` for an unknown family or option (one line naming the family and the options).
+    """
+    chosen = default_variants()
+    for family, option in (variants or {}).items():
+        allowed = DATA_VARIANTS.get(family)
+        if allowed is None:
+            raise ValueError(f"unknown data variant {family!r} (known: {', '.join(DATA_VARIANTS)})")
+        if option not in allowed:
+            raise ValueError(f"unknown option {option!r} for data variant {family!r} (allowed: {', '.join(allowed)})")
+        chosen[family] = option
+    return tuple(sorted(chosen.items()))
+
+
+# ------------------------------------------------------------------------------------------ dataclasses
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where a value comes from: source tags (facts.md legend), status, and the reason if reconstructed."""
+
+    source: str
+    status: Status
+    reason: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IntruderToken:
+    """One Intruder-bag token (facts.md §1; Void Seeders: VS-RB Components, facts.md §16).
+
+    ``type`` is an Intruder type (base), ``"void-seeder"`` (Void Seeders; the creature depends on the
+    Insanity level) or ``"blank"``. ``number`` is the Surprise Attack threshold on its back (None on a Blank).
+    """
+
+    id: str
+    type: str
+    number: int | None
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class InsanityToken:
+    """A Character Insanity token of one player colour (VS-RB Components, Setup 18; facts.md §16)."""
+
+    id: str
+    colour: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class SetupBag:
+    """What goes into the Intruder bag at setup: fixed tokens plus tokens per player.
+
+    facts.md §1; VS-RB Setup 10, 18.
+    """
+
+    fixed: tuple[tuple[str, int], ...]
+    per_player: tuple[tuple[str, int], ...]
+    provenance: Provenance
+
+    def composition(self, players: int) -> tuple[tuple[str, int], ...]:
+        """Token kinds and how many of each start in the bag for ``players`` players (1-5)."""
+        _check_players(players)
+        total: Counter[str] = Counter(dict(self.fixed))
+        for kind, count in self.per_player:
+            total[kind] += count * players
+        return tuple(total.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Miniature:
+    """How many miniatures of one type exist: a hard limit on the board (facts.md §1, §16)."""
+
+    type: str
+    count: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCard:
+    """One Intruder / Void Seeder Attack card (facts.md §3, §16).
+
+    ``blood`` is the endurance value (None = the Retreat arrow); the effect applies only if the
+    attacker's type is in ``attackers``.
+    """
+
+    id: str
+    name: str
+    effect: str
+    blood: int | None
+    attackers: tuple[str, ...]
+    text: str
+    provenance: Provenance
+
+    @property
+    def retreat(self) -> bool:
+        """True if the card shows the Retreat arrow instead of a blood value."""
+        return self.blood is None
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """One Event card (facts.md §4; Void Seeders facts.md §16).
+
+    ``corridor`` is the movement number, ``movers`` the Intruder types that move, ``disposal`` what
+    happens to the card afterwards. ``parameters`` holds effect details that differ between cards with
+    the same effect id (e.g. which Escape Pod an ejection removes).
+    """
+
+    id: str
+    name: str
+    effect: str
+    corridor: int
+    movers: tuple[str, ...]
+    disposal: Disposal
+    text: str
+    parameters: tuple[tuple[str, str], ...]
+    provenance: Provenance
+
+    def parameter(self, key: str) -> str | None:
+        """The value of one effect parameter, or None."""
+        return dict(self.parameters).get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriousWound:
+    """One Serious Wound card (facts.md §5)."""
+
+    id: str
+    name: str
+    effect: str
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class ContaminationCard:
+    """One Contamination card; ``infected`` is what a scan reveals (facts.md §15)."""
+
+    id: str
+    infected: bool
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationToken:
+    """One Exploration token: its effect ``kind`` and the item number printed on it (facts.md §10, §16)."""
+
+    id: str
+    kind: str
+    items: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """Weapon data of an item or starting weapon (facts.md §6, §7).
+
+    ``ability`` is a mechanic id ("none" if plain); ``reloads`` lists what can reload it: item or
+    action-card effect ids, or "armory" for the Armory room action.
+    """
+
+    kind: WeaponKind
+    capacity: int
+    ability: str
+    reloads: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemCard:
+    """One Item card of the red, yellow, green or blue (crafted) deck (facts.md §6).
+
+    ``component`` is its crafting symbol (None if it has none); ``recipe`` the two symbols a crafted
+    item needs; ``combat`` the icon: "in" / "out" of Combat only, or "any".
+    """
+
+    id: str
+    name: str
+    effect: str
+    colour: str
+    component: str | None
+    heavy: bool
+    one_use: bool
+    action_cost: int
+    combat: CombatUse
+    weapon: Weapon | None
+    recipe: tuple[str, str] | None
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class StartingWeapon:
+    """A Character's starting weapon, Heavy and fully loaded at setup (facts.md §7)."""
+
+    id: str
+    name: str
+    effect: str
+    character: str
+    heavy: bool
+    weapon: Weapon
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCard:
+    """One card of a Character's Action deck; cost = the card + ``extra_cost`` (facts.md §7)."""
+
+    id: str
+    name: str
+    effect: str
+    character: str
+    extra_cost: int
+    combat: CombatUse
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class QuestActivation:
+    """How a Quest Item is activated: in a ``room`` (a room-name slug) or by discarding one of ``discard``."""
+
+    room: str | None
+    discard: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QuestItem:
+    """One of a Character's two Quest Items (facts.md §7). ``use_cost`` None = no action needed."""
+
+    id: str
+    name: str
+    effect: str
+    character: str
+    activation: QuestActivation
+    use_cost: int | None
+    one_use: bool
+    heavy: bool
+    combat: CombatUse
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A base Character: draft colour, starting weapon, 10 Action cards, 2 Quest Items (facts.md §7)."""
+
+    id: str
+    name: str
+    draft_colour: str
+    weapon: StartingWeapon
+    action_cards: tuple[ActionCard, ...]
+    quest_items: tuple[QuestItem, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """An Objective condition: ``op`` "all"/"any" over ``parts``, or a leaf atom id with optional ``n``."""
+
+    op: str
+    parts: tuple[Condition, ...] = ()
+    n: int | None = None
+
+    def atoms(self) -> tuple[str, ...]:
+        """Every leaf atom id in the tree, depth first."""
+        if self.op in ("all", "any"):
+            return tuple(atom for part in self.parts for atom in part.atoms())
+        return (self.op,)
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A Corporate or Personal Objective card; removed at setup if ``min_players`` > players (facts.md §8)."""
+
+    id: str
+    name: str
+    effect: str
+    kind: ObjectiveKind
+    min_players: int
+    condition: Condition
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Weakness:
+    """One Weakness card (facts.md §14; Void Seeders: names unknown, facts.md §16)."""
+
+    id: str
+    name: str
+    effect: str
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class WeaknessSetup:
+    """The Weakness slots of the Intruder / Void Seeder board, keyed to what the Laboratory analyses."""
+
+    slots: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class CoordinatesCard:
+    """A Coordinates card: the destination for each Destination-track letter A-D (facts.md §12)."""
+
+    id: str
+    destinations: tuple[str, str, str, str]
+    provenance: Provenance
+
+    def destination(self, letter: str) -> str:
+        """The destination this card assigns to ``letter`` (A-D)."""
+        return self.destinations[DESTINATION_LETTERS.index(letter)]
+
+
+@dataclass(frozen=True, slots=True)
+class DieFace:
+    """A die face, how many sides show it, and what it does."""
+
+    face: str
+    count: int
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A noise d10 or combat d6 (facts.md §15); ``copies`` = how many are in the box."""
+
+    id: str
+    name: str
+    copies: int
+    faces: tuple[DieFace, ...]
+    provenance: Provenance
+
+    @property
+    def sides(self) -> int:
+        """Number of sides."""
+        return sum(face.count for face in self.faces)
+
+    def weights(self) -> tuple[tuple[str, int], ...]:
+        """Each face with its weight (sides showing it): the outcomes of a roll as a chance node."""
+        return tuple((face.face, face.count) for face in self.faces)
+
+    def outcomes(self) -> tuple[str, ...]:
+        """One entry per side."""
+        return tuple(face.face for face in self.faces for _ in range(face.count))
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """A marker/token supply and its size (facts.md §11); ``at_start`` = how many are placed at setup."""
+
+    id: str
+    count: int
+    at_start: int | None
+    note: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class EscapePods:
+    """Escape Pods in play by player count, seats per pod, the pod numbers (facts.md §9)."""
+
+    by_players: tuple[tuple[int, int], ...]
+    seats: int
+    numbers: tuple[int, ...]
+    provenance: Provenance
+
+    def count_for(self, players: int) -> int:
+        """How many pods are used with ``players`` players (1-5)."""
+        _check_players(players)
+        return dict(self.by_players)[players]
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpace:
+    """One space of a track: label, colour and flags (hibernation, jump, no-abort, pods-unlock, explosion)."""
+
+    label: str
+    colour: str
+    flags: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A board track, spaces in the order the marker moves through them (facts.md §12)."""
+
+    id: str
+    spaces: tuple[TrackSpace, ...]
+    start: str
+    provenance: Provenance
+
+    def index(self, label: str) -> int:
+        """Position of the space labelled ``label``."""
+        for position, space in enumerate(self.spaces):
+            if space.label == label:
+                return position
+        raise KeyError(label)
+
+    @property
+    def start_index(self) -> int:
+        """Position of the starting space."""
+        return self.index(self.start)
+
+
+@dataclass(frozen=True, slots=True)
+class PanicCard:
+    """One Panic card; its effect applies only at Insanity ``level`` or above (VS-RB Panic Cards; facts.md §16)."""
+
+    id: str
+    name: str
+    effect: str
+    level: int
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class InsanityLevel:
+    """One Insanity-track level and the Void Seeder type an Encounter at that level places."""
+
+    level: int
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class InsanityTrack:
+    """The Insanity track card (VS-RB Insanity Level and Insanity Track Card).
+
+    Starts at ``start``; once a Character reaches ``floor`` it never goes below it; ``max`` is the top
+    (a Character at ``max`` asked to go higher dies).
+    """
+
+    levels: tuple[InsanityLevel, ...]
+    start: int
+    floor: int
+    max: int
+    provenance: Provenance
+
+    def type_at(self, level: int) -> str:
+        """The Void Seeder type placed by an Encounter at Insanity ``level``."""
+        for entry in self.levels:
+            if entry.level == level:
+                return entry.type
+        raise KeyError(level)
+
+
+@dataclass(frozen=True, slots=True)
+class TypeOrder:
+    """Void Seeder types from lowest to highest; the fallback when a type's miniatures run out (VS-RB Encounter)."""
+
+    types: tuple[str, ...]
+    provenance: Provenance
+
+    def next_lower(self, type_: str) -> str | None:
+        """The type placed instead of ``type_`` when none of it is left (None below the lowest)."""
+        position = self.types.index(type_)
+        return self.types[position - 1] if position > 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationPoolChange:
+    """Exploration tokens taken out of / added to the base pool by Void Seeders (VS-RB Setup 4)."""
+
+    removed: tuple[tuple[str, int], ...]
+    added: tuple[tuple[str, int], ...]
+    provenance: Provenance
+
+
+def _check_players(players: int) -> None:
+    if not 1 <= players <= 5:
+        raise ValueError(f"player count must be 1-5, not {players}")
+
+
+@dataclass(frozen=True, slots=True)
+class BaseComponents:
+    """Every component table of the base game, for one choice of data variants (``variants``)."""
+
+    variants: VariantKey
+    intruder_tokens: tuple[IntruderToken, ...]
+    setup_bag: SetupBag
+    miniatures: tuple[Miniature, ...]
+    attack_cards: tuple[AttackCard, ...]
+    event_cards: tuple[EventCard, ...]
+    serious_wounds: tuple[SeriousWound, ...]
+    contamination: tuple[ContaminationCard, ...]
+    exploration_tokens: tuple[ExplorationToken, ...]
+    red_items: tuple[ItemCard, ...]
+    yellow_items: tuple[ItemCard, ...]
+    green_items: tuple[ItemCard, ...]
+    crafted_items: tuple[ItemCard, ...]
+    characters: tuple[Character, ...]
+    objectives: tuple[Objective, ...]
+    weaknesses: tuple[Weakness, ...]
+    weakness_setup: WeaknessSetup
+    coordinates: tuple[CoordinatesCard, ...]
+    noise_die: Die
+    combat_die: Die
+    supplies: tuple[Supply, ...]
+    escape_pods: EscapePods
+    time_track: Track
+    self_destruct_track: Track
+    destination_track: Track
+
+    def item_deck(self, colour: str) -> tuple[ItemCard, ...]:
+        """The Item deck of ``colour``: red, yellow, green, or blue (crafted)."""
+        decks = {
+            "red": self.red_items,
+            "yellow": self.yellow_items,
+            "green": self.green_items,
+            "blue": self.crafted_items,
+        }
+        if colour not in decks:
+            raise KeyError(colour)
+        return decks[colour]
+
+    def character(self, character_id: str) -> Character:
+        """The Character with this id (captain, pilot, scientist, scout, soldier, mechanic)."""
+        for character in self.characters:
+            if character.id == character_id:
+                return character
+        raise KeyError(character_id)
+
+    def objectives_for(self, players: int, kind: ObjectiveKind | None = None) -> tuple[Objective, ...]:
+        """Objectives left after setup removes those needing more than ``players`` players."""
+        _check_players(players)
+        return tuple(
+            card for card in self.objectives if card.min_players <= players and (kind is None or card.kind == kind)
+        )
+
+    def supply(self, supply_id: str) -> Supply:
+        """The supply with this id (noise, fire, malfunction, door, egg, ...)."""
+        for entry in self.supplies:
+            if entry.id == supply_id:
+                return entry
+        raise KeyError(supply_id)
+
+    def miniature_limit(self, type_: str) -> int:
+        """How many miniatures of an Intruder type exist."""
+        return _miniature_limit(self.miniatures, type_)
+
+    def provenance_entries(self) -> Iterator[tuple[str, Provenance]]:
+        """Every entry as (label, provenance), for a provenance report."""
+        yield from _labelled("intruder-token", self.intruder_tokens)
+        yield "setup-bag", self.setup_bag.provenance
+        for miniature in self.miniatures:
+            yield f"miniature:{miniature.type}", miniature.provenance
+        yield from _labelled("attack-card", self.attack_cards)
+        yield from _labelled("event-card", self.event_cards)
+        yield from _labelled("serious-wound", self.serious_wounds)
+        yield from _labelled("contamination", self.contamination)
+        yield from _labelled("exploration-token", self.exploration_tokens)
+        for deck in (self.red_items, self.yellow_items, self.green_items, self.crafted_items):
+            yield from _labelled("item", deck)
+        for character in self.characters:
+            yield f"character:{character.id}", character.provenance
+            yield f"starting-weapon:{character.weapon.id}", character.weapon.provenance
+            yield from _labelled("action-card", character.action_cards)
+            yield from _labelled("quest-item", character.quest_items)
+        yield from _labelled("objective", self.objectives)
+        yield from _labelled("weakness", self.weaknesses)
+        yield "weakness-setup", self.weakness_setup.provenance
+        yield from _labelled("coordinates", self.coordinates)
+        yield from _labelled("die", (self.noise_die, self.combat_die))
+        yield from _labelled("supply", self.supplies)
+        yield "escape-pods", self.escape_pods.provenance
+        yield from _labelled("track", (self.time_track, self.self_destruct_track, self.destination_track))
+
+
+@dataclass(frozen=True, slots=True)
+class VoidSeedersComponents:
+    """The Void Seeders component tables, plus ``base`` (decks the expansion keeps) for the same variants.
+
+    The expansion replaces the Intruder tokens, Attack, Event and Weakness decks and the exploration pool;
+    items, Characters, Objectives, Serious Wounds, Contamination, dice, supplies and tracks stay the base ones.
+    """
+
+    variants: VariantKey
+    base: BaseComponents
+    void_seeder_tokens: tuple[IntruderToken, ...]
+    blank_tokens: tuple[IntruderToken, ...]
+    insanity_tokens: tuple[InsanityToken, ...]
+    setup_bag: SetupBag
+    miniatures: tuple[Miniature, ...]
+    type_order: TypeOrder
+    insanity_track: InsanityTrack
+    panic_cards: tuple[PanicCard, ...]
+    attack_cards: tuple[AttackCard, ...]
+    event_cards: tuple[EventCard, ...]
+    weaknesses: tuple[Weakness, ...]
+    weakness_setup: WeaknessSetup
+    lair_tokens: tuple[ExplorationToken, ...]
+    exploration_change: ExplorationPoolChange
+    exploration_tokens: tuple[ExplorationToken, ...]
+
+    def miniature_limit(self, type_: str) -> int:
+        """How many miniatures of a Void Seeder type (or Lairs) exist."""
+        return _miniature_limit(self.miniatures, type_)
+
+    def insanity_token(self, colour: str) -> InsanityToken:
+        """The Insanity token of a player colour."""
+        for token in self.insanity_tokens:
+            if token.colour == colour:
+                return token
+        raise KeyError(colour)
+
+    def provenance_entries(self) -> Iterator[tuple[str, Provenance]]:
+        """Every Void Seeders entry as (label, provenance); the base entries are in ``base``."""
+        yield from _labelled("vs-token", self.void_seeder_tokens + self.blank_tokens)
+        yield from _labelled("insanity-token", self.insanity_tokens)
+        yield "vs-setup-bag", self.setup_bag.provenance
+        for miniature in self.miniatures:
+            yield f"vs-miniature:{miniature.type}", miniature.provenance
+        yield "vs-type-order", self.type_order.provenance
+        yield "insanity-track", self.insanity_track.provenance
+        yield from _labelled("panic-card", self.panic_cards)
+        yield from _labelled("vs-attack-card", self.attack_cards)
+        yield from _labelled("vs-event-card", self.event_cards)
+        yield from _labelled("vs-weakness", self.weaknesses)
+        yield "vs-weakness-setup", self.weakness_setup.provenance
+        yield from _labelled("vs-exploration-token", self.exploration_tokens)
+        yield "vs-exploration-change", self.exploration_change.provenance
+
+
+def _labelled(kind: str, entries: tuple[Any, ...]) -> Iterator[tuple[str, Provenance]]:
+    for entry in entries:
+        yield f"{kind}:{entry.id}", entry.provenance
+
+
+def _miniature_limit(miniatures: tuple[Miniature, ...], type_: str) -> int:
+    for miniature in miniatures:
+        if miniature.type == type_:
+            return miniature.count
+    raise KeyError(type_)
+
+
+# ------------------------------------------------------------------------------------------- loading
+
+
+@functools.cache
+def _read_toml(ruleset: str, name: str) -> Mapping[str, Any]:
+    text = (files(_PACKAGE) / "data" / ruleset / name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _apply_variants(data: Mapping[str, Any], where: str, variants: Mapping[str, str]) -> dict[str, Any]:
+    """The table with the overrides of the chosen variant options merged in (``variants`` sub-table)."""
+    result = {key: value for key, value in data.items() if key != "variants"}
+    overrides = data.get("variants", {})
+    if not isinstance(overrides, dict):
+        raise DataError(f"{where}: 'variants' must be a table")
+    for family, options in overrides.items():
+        allowed = DATA_VARIANTS.get(family)
+        if allowed is None:
+            raise DataError(f"{where}: unknown data variant {family!r}")
+        if not isinstance(options, dict):
+            raise DataError(f"{where}: variants.{family} must be a table")
+        for option, patch in options.items():
+            if option not in allowed[1:]:
+                raise DataError(f"{where}: {option!r} is not a non-default option of {family!r}")
+            if not isinstance(patch, dict) or "source" not in patch or "status" not in patch:
+                raise DataError(f"{where}: variants.{family}.{option} needs its own source and status")
+        patch = options.get(variants[family])
+        if patch is not None:
+            for key in ("reason", "note"):
+                if key not in patch:
+                    result.pop(key, None)
+            result.update(patch)
+    return result
+
+
+class _Raw:
+    """One TOML table with the chosen variants applied, read through typed accessors that name the place."""
+
+    __slots__ = ("_data", "_seen", "_variants", "where")
+
+    def __init__(self, data: Any, where: str, variants: Mapping[str, str]) -> None:
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: expected a table")
+        self.where = where
+        self._variants = variants
+        self._data = _apply_variants(data, where, variants)
+        self._seen: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        self._seen.add(key)
+        return key in self._data
+
+    def value(self, key: str) -> Any:
+        self._seen.add(key)
+        if key not in self._data:
+            raise DataError(f"{self.where}: missing {key!r}")
+        return self._data[key]
+
+    def _fail(self, key: str, expected: str) -> DataError:
+        return DataError(f"{self.where}: {key!r} must be {expected}, not {self._data.get(key)!r}")
+
+    def text(self, key: str) -> str:
+        value = self.value(key)
+        if not isinstance(value, str):
+            raise self._fail(key, "a string")
+        return value
+
+    def opt_text(self, key: str) -> str | None:
+        return self.text(key) if self.has(key) else None
+
+    def integer(self, key: str) -> int:
+        value = self.value(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._fail(key, "an integer")
+        return value
+
+    def opt_integer(self, key: str) -> int | None:
+        return self.integer(key) if self.has(key) else None
+
+    def flag(self, key: str) -> bool:
+        value = self.value(key)
+        if not isinstance(value, bool):
+            raise self._fail(key, "true or false")
+        return value
+
+    def choice(self, key: str, allowed: tuple[str, ...]) -> str:
+        value = self.text(key)
+        if value not in allowed:
+            raise self._fail(key, f"one of {', '.join(allowed)}")
+        return value
+
+    def texts(self, key: str, allowed: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        value = self.value(key)
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise self._fail(key, "a list of strings")
+        if allowed is not None and any(item not in allowed for item in value):
+            raise self._fail(key, f"a list drawn from {', '.join(allowed)}")
+        return tuple(value)
+
+    def integers(self, key: str) -> tuple[int, ...]:
+        value = self.value(key)
+        if not isinstance(value, list) or not all(
+            isinstance(item, int) and not isinstance(item, bool) for item in value
+        ):
+            raise self._fail(key, "a list of integers")
+        return tuple(value)
+
+    def counts(self, key: str) -> tuple[tuple[str, int], ...]:
+        value = self.value(key)
+        if not isinstance(value, dict) or not all(
+            isinstance(count, int) and not isinstance(count, bool) and count >= 0 for count in value.values()
+        ):
+            raise self._fail(key, "a table of counts")
+        return tuple((str(name), int(count)) for name, count in value.items())
+
+    def table(self, key: str) -> _Raw:
+        return _Raw(self.value(key), f"{self.where}.{key}", self._variants)
+
+    def opt_table(self, key: str) -> _Raw | None:
+        return self.table(key) if self.has(key) else None
+
+    def tables(self, key: str) -> tuple[_Raw, ...]:
+        value = self.value(key)
+        if not isinstance(value, list):
+            raise self._fail(key, "an array of tables")
+        return tuple(_Raw(item, f"{self.where}.{key}[{i}]", self._variants) for i, item in enumerate(value))
+
+    def provenance(self) -> Provenance:
+        status = cast(Status, self.choice("status", _STATUSES))
+        reason = self.opt_text("reason")
+        if status == "reconstructed" and not reason:
+            raise DataError(f"{self.where}: a reconstructed entry needs a reason")
+        if status == "transcribed" and reason:
+            raise DataError(f"{self.where}: a transcribed entry has no reason")
+        return Provenance(self.text("source"), status, reason, self.opt_text("note"))
+
+    def finish(self) -> None:
+        unknown = sorted(set(self._data) - self._seen)
+        if unknown:
+            raise DataError(f"{self.where}: unknown key(s) {', '.join(unknown)}")
+
+
+def _root(ruleset: str, name: str, variants: Mapping[str, str]) -> _Raw:
+    return _Raw(_read_toml(ruleset, name), f"{ruleset}/{name}", variants)
+
+
+def _effect(row: _Raw) -> tuple[str, str]:
+    """The card's name and effect id, checking the id is the slug of the name."""
+    name, effect = row.text("name"), row.text("effect")
+    if effect != slug(name):
+        raise DataError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
+    return name, effect
+
+
+class _Copies:
+    """Hands out copy numbers so every physical card or token gets a unique ``<stem>-<n>`` id."""
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: Counter[str] = Counter()
+
+    def next(self, stem: str) -> str:
+        self._seen[stem] += 1
+        return f"{stem}-{self._seen[stem]}"
+
+
+def _count(row: _Raw) -> int:
+    count = row.integer("count")
+    if count < 0:
+        raise DataError(f"{row.where}: negative count")
+    return count
+
+
+def _tokens(rows: tuple[_Raw, ...], types: tuple[str, ...], fixed_type: str | None) -> tuple[IntruderToken, ...]:
+    copies = _Copies()
+    tokens: list[IntruderToken] = []
+    for row in rows:
+        type_ = fixed_type if fixed_type is not None else row.choice("type", types)
+        number = row.opt_integer("number")
+        count = _count(row)
+        provenance = row.provenance()
+        row.finish()
+        if (number is None) != (type_ == "blank"):
+            raise DataError(f"{row.where}: only a Blank has no number")
+        tokens.extend(IntruderToken(copies.next(type_), type_, number, provenance) for _ in range(count))
+    return tuple(tokens)
+
+
+def _setup_bag(row: _Raw) -> SetupBag:
+    bag = SetupBag(row.counts("fixed"), row.counts("per_player"), row.provenance())
+    row.finish()
+    return bag
+
+
+def _miniatures(rows: tuple[_Raw, ...], types: tuple[str, ...]) -> tuple[Miniature, ...]:
+    result = []
+    for row in rows:
+        result.append(Miniature(row.choice("type", types), _count(row), row.provenance()))
+        row.finish()
+    return tuple(result)
+
+
+def _attack_cards(root: _Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
+    copies = _Copies()
+    cards: list[AttackCard] = []
+    for row in root.tables("card"):
+        name, effect = _effect(row)
+        blood_values = row.value("blood")
+        if not isinstance(blood_values, list) or not blood_values:
+            raise DataError(f"{row.where}: 'blood' must be a non-empty list")
+        attackers = row.texts("attackers", types)
+        text, provenance = row.text("text"), row.provenance()
+        row.finish()
+        for value in blood_values:
+            if value == "retreat":
+                blood = None
+            elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                blood = value
+            else:
+                raise DataError(f"{row.where}: blood value {value!r} is neither a positive number nor 'retreat'")
+            cards.append(AttackCard(copies.next(effect), name, effect, blood, attackers, text, provenance))
+    return tuple(cards)
+
+
+def _event_cards(root: _Raw, types: tuple[str, ...]) -> tuple[EventCard, ...]:
+    copies = _Copies()
+    cards: list[EventCard] = []
+    for row in root.tables("card"):
+        name, effect = _effect(row)
+        corridor = row.integer("corridor")
+        if not 1 <= corridor <= 4:
+            raise DataError(f"{row.where}: corridor number must be 1-4")
+        movers = row.texts("movers", types)
+        disposal = cast(Disposal, row.choice("disposal", _DISPOSALS))
+        parameters: tuple[tuple[str, str], ...] = ()
+        if row.has("parameters"):
+            params = row.value("parameters")
+            if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
+                raise DataError(f"{row.where}: 'parameters' must be a table of strings")
+            parameters = tuple(sorted(params.items()))
+        text, provenance = row.text("text"), row.provenance()
+        row.finish()
+        cards.append(
+            EventCard(copies.next(effect), name, effect, corridor, movers, disposal, text, parameters, provenance)
+        )
+    return tuple(cards)
+
+
+def _serious_wounds(root: _Raw) -> tuple[SeriousWound, ...]:
+    copies = _Copies()
+    cards: list[SeriousWound] = []
+    for row in root.tables("card"):
+        name, effect = _effect(row)
+        count, text, provenance = _count(row), row.text("text"), row.provenance()
+        row.finish()
+        cards.extend(SeriousWound(copies.next(effect), name, effect, text, provenance) for _ in range(count))
+    return tuple(cards)
+
+
+def _contamination(root: _Raw) -> tuple[ContaminationCard, ...]:
+    copies = _Copies()
+    cards: list[ContaminationCard] = []
+    for row in root.tables("card"):
+        infected, count, provenance = row.flag("infected"), _count(row), row.provenance()
+        row.finish()
+        stem = "contamination-infected" if infected else "contamination-clean"
+        cards.extend(ContaminationCard(copies.next(stem), infected, provenance) for _ in range(count))
+    return tuple(cards)
+
+
+def _exploration_tokens(rows: tuple[_Raw, ...]) -> tuple[ExplorationToken, ...]:
+    copies = _Copies()
+    tokens: list[ExplorationToken] = []
+    for row in rows:
+        kind, items, provenance = row.choice("kind", EXPLORATION_KINDS), row.integers("items"), row.provenance()
+        row.finish()
+        tokens.extend(ExplorationToken(copies.next(kind), kind, number, provenance) for number in items)
+    return tuple(tokens)
+
+
+def _weapon(row: _Raw) -> Weapon:
+    return Weapon(
+        cast(WeaponKind, row.choice("kind", _WEAPON_KINDS)),
+        row.integer("capacity"),
+        row.text("ability"),
+        row.texts("reloads"),
+    )
+
+
+def _items(root: _Raw) -> dict[str, tuple[ItemCard, ...]]:
+    copies = _Copies()
+    decks: dict[str, list[ItemCard]] = {colour: [] for colour in ITEM_COLOURS}
+    for row in root.tables("card"):
+        name, effect = _effect(row)
+        colour = row.choice("colour", ITEM_COLOURS)
+        component = row.choice("component", COMPONENT_SYMBOLS) if row.has("component") else None
+        recipe: tuple[str, str] | None = None
+        if row.has("recipe"):
+            symbols = row.texts("recipe", COMPONENT_SYMBOLS)
+            if len(symbols) != 2:
+                raise DataError(f"{row.where}: a recipe needs exactly 2 component symbols")
+            recipe = (symbols[0], symbols[1])
+        if (recipe is not None) != (colour == "blue"):
+            raise DataError(f"{row.where}: exactly the crafted (blue) items have a recipe")
+        weapon_row = row.opt_table("weapon")
+        weapon = _weapon(weapon_row) if weapon_row is not None else None
+        if weapon_row is not None:
+            weapon_row.finish()
+        count = _count(row)
+        card_fields = (
+            row.flag("heavy"),
+            row.flag("one_use"),
+            row.integer("action_cost"),
+            cast(CombatUse, row.choice("combat", _COMBAT_USES)),
+        )
+        text, provenance = row.text("text"), row.provenance()
+        row.finish()
+        for _ in range(count):
+            card_id = copies.next(f"{colour}-{effect}")
+            decks[colour].append(
+                ItemCard(card_id, name, effect, colour, component, *card_fields, weapon, recipe, text, provenance)
+            )
+    return {colour: tuple(cards) for colour, cards in decks.items()}
+
+
+def _action_cards(rows: tuple[_Raw, ...], character: str, copies: _Copies) -> list[ActionCard]:
+    cards: list[ActionCard] = []
+    for row in rows:
+        name, effect = _effect(row)
+        count, extra_cost = _count(row), row.integer("extra_cost")
+        combat = cast(CombatUse, row.choice("combat", _COMBAT_USES))
+        text, provenance = row.text("text"), row.provenance()
+        row.finish()
+        cards.extend(
+            ActionCard(
+                copies.next(f"{character}-{effect}"), name, effect, character, extra_cost, combat, text, provenance
+            )
+            for _ in range(count)
+        )
+    return cards
+
+
+def _quest_item(row: _Raw, character: str) -> QuestItem:
+    name, effect = _effect(row)
+    activation_row = row.table("activation")
+    room = activation_row.opt_text("room")
+    discard = activation_row.texts("discard") if activation_row.has("discard") else ()
+    activation_row.finish()
+    if (room is None) == (not discard):
+        raise DataError(f"{row.where}: activation needs exactly one of 'room' or 'discard'")
+    item = QuestItem(
+        f"{character}-{effect}",
+        name,
+        effect,
+        character,
+        QuestActivation(room, discard),
+        row.opt_integer("use_cost"),
+        row.flag("one_use"),
+        row.flag("heavy"),
+        cast(CombatUse, row.choice("combat", _COMBAT_USES)),
+        row.text("text"),
+        row.provenance(),
+    )
+    row.finish()
+    return item
+
+
+def _characters(root: _Raw) -> tuple[Character, ...]:
+    characters: list[Character] = []
+    for row in root.tables("character"):
+        character_id, name = row.text("id"), row.text("name")
+        draft_colour, provenance = row.text("draft_colour"), row.provenance()
+        weapon_row = row.table("weapon")
+        weapon_name, weapon_effect = _effect(weapon_row)
+        weapon = StartingWeapon(
+            f"{character_id}-{weapon_effect}",
+            weapon_name,
+            weapon_effect,
+            character_id,
+            weapon_row.flag("heavy"),
+            _weapon(weapon_row),
+            weapon_row.text("text"),
+            weapon_row.provenance(),
+        )
+        weapon_row.finish()
+        copies = _Copies()
+        # The shared cards are read again for every Character, so each deck gets its own card ids.
+        actions = _action_cards(root.tables("shared_action_card"), character_id, copies)
+        actions += _action_cards(row.tables("action_card"), character_id, copies)
+        quests = tuple(_quest_item(quest_row, character_id) for quest_row in row.tables("quest_item"))
+        row.finish()
+        characters.append(Character(character_id, name, draft_colour, weapon, tuple(actions), quests, provenance))
+    return tuple(characters)
+
+
+def _condition(value: Any, where: str) -> Condition:
+    if isinstance(value, dict) and len(value) == 1 and ("all" in value or "any" in value):
+        op, parts = next(iter(value.items()))
+        if not isinstance(parts, list) or len(parts) < 2:
+            raise DataError(f"{where}: {op!r} needs a list of at least 2 conditions")
+        return Condition(op, tuple(_condition(part, f"{where}.{op}") for part in parts))
+    if isinstance(value, dict) and "atom" in value and set(value) <= {"atom", "n"}:
+        atom, n = value["atom"], value.get("n")
+        if atom not in OBJECTIVE_ATOMS:
+            raise DataError(f"{where}: unknown condition atom {atom!r}")
+        if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
+            raise DataError(f"{where}: 'n' must be an integer")
+        return Condition(atom, (), n)
+    raise DataError(f"{where}: a condition is {{all = [...]}}, {{any = [...]}} or {{atom = ..., n = ...}}")
+
+
+def _objectives(root: _Raw) -> tuple[Objective, ...]:
+    cards: list[Objective] = []
+    for row in root.tables("objective"):
+        name, effect = _effect(row)
+        cards.append(
+            Objective(
+                effect,
+                name,
+                effect,
+                cast(ObjectiveKind, row.choice("kind", _OBJECTIVE_KINDS)),
+                row.integer("min_players"),
+                _condition(row.value("condition"), f"{row.where}.condition"),
+                row.text("text"),
+                row.provenance(),
+            )
+        )
+        row.finish()
+    return tuple(cards)
+
+
+def _weaknesses(root: _Raw) -> tuple[tuple[Weakness, ...], WeaknessSetup]:
+    setup_row = root.table("setup")
+    setup = WeaknessSetup(setup_row.texts("slots"), setup_row.provenance())
+    setup_row.finish()
+    cards: list[Weakness] = []
+    for row in root.tables("card"):
+        name, effect = row.text("name"), row.text("effect")
+        provenance = row.provenance()
+        if effect != slug(name) and not (effect == "unknown" and provenance.status == "reconstructed"):
+            raise DataError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
+        card_id = row.text("id") if row.has("id") else effect
+        cards.append(Weakness(card_id, name, effect, row.text("text"), provenance))
+        row.finish()
+    return tuple(cards), setup
+
+
+def _coordinates(root: _Raw) -> tuple[CoordinatesCard, ...]:
+    cards: list[CoordinatesCard] = []
+    for number, row in enumerate(root.tables("card"), start=1):
+        destinations = row.texts("destinations", DESTINATIONS)
+        if sorted(destinations) != sorted(DESTINATIONS):
+            raise DataError(f"{row.where}: a Coordinates card is a permutation of {', '.join(DESTINATIONS)}")
+        a, b, c, d = destinations
+        cards.append(CoordinatesCard(f"coordinates-{number}", (a, b, c, d), row.provenance()))
+        row.finish()
+    return tuple(cards)
+
+
+def _die(root: _Raw, die_id: str) -> Die:
+    row = root.table(die_id)
+    counts = row.counts("counts")
+    meaning_row = row.table("meaning")
+    sides = row.integer("sides")
+    meanings = {face: meaning_row.text(face) for face, _ in counts}
+    faces = tuple(DieFace(face, count, meanings[face]) for face, count in counts if count > 0)
+    meaning_row.finish()
+    if sum(face.count for face in faces) != sides:
+        raise DataError(f"{row.where}: face counts do not add up to {sides} sides")
+    die = Die(die_id, row.text("name"), row.integer("copies"), faces, row.provenance())
+    row.finish()
+    return die
+
+
+def _supplies(root: _Raw) -> tuple[Supply, ...]:
+    result: list[Supply] = []
+    for row in root.tables("supply"):
+        result.append(
+            Supply(row.text("id"), _count(row), row.opt_integer("at_start"), row.text("note"), row.provenance())
+        )
+        row.finish()
+    return tuple(result)
+
+
+def _escape_pods(row: _Raw) -> EscapePods:
+    by_players = tuple(sorted((int(players), count) for players, count in row.counts("by_players")))
+    if [players for players, _ in by_players] != [1, 2, 3, 4, 5]:
+        raise DataError(f"{row.where}: 'by_players' must cover player counts 1-5")
+    pods = EscapePods(by_players, row.integer("seats"), row.integers("numbers"), row.provenance())
+    row.finish()
+    return pods
+
+
+def _track(root: _Raw, key: str) -> Track:
+    row = root.table(key)
+    spaces: list[TrackSpace] = []
+    for space_row in row.tables("spaces"):
+        flags = space_row.texts("flags") if space_row.has("flags") else ()
+        spaces.append(TrackSpace(space_row.text("label"), space_row.text("colour"), flags))
+        space_row.finish()
+    track = Track(key.removesuffix("_track").replace("_", "-"), tuple(spaces), row.text("start"), row.provenance())
+    row.finish()
+    track.index(track.start)
+    return track
+
+
+@functools.lru_cache(maxsize=64)
+def _load_base(key: VariantKey) -> BaseComponents:
+    variants = dict(key)
+
+    def root(name: str) -> _Raw:
+        return _root("base", name, variants)
+
+    intruders = root("intruders.toml")
+    tokens = _tokens(intruders.tables("token"), (*BASE_INTRUDER_TYPES, "blank"), None)
+    setup_bag = _setup_bag(intruders.table("setup_bag"))
+    miniatures = _miniatures(intruders.tables("miniature"), BASE_INTRUDER_TYPES)
+    intruders.finish()
+
+    attack_root, event_root = root("attack_cards.toml"), root("event_cards.toml")
+    attack_cards = _attack_cards(attack_root, BASE_INTRUDER_TYPES)
+    event_cards = _event_cards(event_root, BASE_INTRUDER_TYPES)
+    wound_root, contamination_root = root("serious_wounds.toml"), root("contamination.toml")
+    serious_wounds, contamination = _serious_wounds(wound_root), _contamination(contamination_root)
+    exploration_root = root("exploration_tokens.toml")
+    exploration = _exploration_tokens(exploration_root.tables("token"))
+    items_root, characters_root = root("items.toml"), root("characters.toml")
+    items, characters = _items(items_root), _characters(characters_root)
+    objectives_root, weakness_root = root("objectives.toml"), root("weaknesses.toml")
+    objectives = _objectives(objectives_root)
+    weaknesses, weakness_setup = _weaknesses(weakness_root)
+    coordinates_root, dice_root = root("coordinates.toml"), root("dice.toml")
+    coordinates = _coordinates(coordinates_root)
+    noise_die, combat_die = _die(dice_root, "noise"), _die(dice_root, "combat")
+    supplies_root = root("supplies.toml")
+    supplies, escape_pods = _supplies(supplies_root), _escape_pods(supplies_root.table("escape_pods"))
+    time_track = _track(supplies_root, "time_track")
+    self_destruct_track = _track(supplies_root, "self_destruct_track")
+    destination_track = _track(supplies_root, "destination_track")
+    for finished in (
+        attack_root,
+        event_root,
+        wound_root,
+        contamination_root,
+        exploration_root,
+        items_root,
+        characters_root,
+        objectives_root,
+        weakness_root,
+        coordinates_root,
+        dice_root,
+        supplies_root,
+    ):
+        finished.finish()
+
+    return BaseComponents(
+        variants=key,
+        intruder_tokens=tokens,
+        setup_bag=setup_bag,
+        miniatures=miniatures,
+        attack_cards=attack_cards,
+        event_cards=event_cards,
+        serious_wounds=serious_wounds,
+        contamination=contamination,
+        exploration_tokens=exploration,
+        red_items=items["red"],
+        yellow_items=items["yellow"],
+        green_items=items["green"],
+        crafted_items=items["blue"],
+        characters=characters,
+        objectives=objectives,
+        weaknesses=weaknesses,
+        weakness_setup=weakness_setup,
+        coordinates=coordinates,
+        noise_die=noise_die,
+        combat_die=combat_die,
+        supplies=supplies,
+        escape_pods=escape_pods,
+        time_track=time_track,
+        self_destruct_track=self_destruct_track,
+        destination_track=destination_track,
+    )
+
+
+def _panic_cards(root: _Raw) -> tuple[PanicCard, ...]:
+    copies = _Copies()
+    cards: list[PanicCard] = []
+    for row in root.tables("card"):
+        name, effect = _effect(row)
+        level, count = row.integer("level"), _count(row)
+        if not 1 <= level <= 5:
+            raise DataError(f"{row.where}: a Panic level is 1-5")
+        text, provenance = row.text("text"), row.provenance()
+        row.finish()
+        cards.extend(PanicCard(copies.next(effect), name, effect, level, text, provenance) for _ in range(count))
+    return tuple(cards)
+
+
+def _insanity_track(row: _Raw, types: tuple[str, ...]) -> InsanityTrack:
+    levels: list[InsanityLevel] = []
+    for level_row in row.tables("levels"):
+        levels.append(InsanityLevel(level_row.integer("level"), level_row.choice("type", types)))
+        level_row.finish()
+    track = InsanityTrack(
+        tuple(levels), row.integer("start"), row.integer("floor"), row.integer("max"), row.provenance()
+    )
+    row.finish()
+    if [entry.level for entry in track.levels] != list(range(1, track.max + 1)):
+        raise DataError(f"{row.where}: levels must run 1..max")
+    return track
+
+
+def _vs_exploration(
+    base_pool: tuple[ExplorationToken, ...], change: ExplorationPoolChange, added: tuple[ExplorationToken, ...]
+) -> tuple[ExplorationToken, ...]:
+    pool = list(base_pool)
+    for kind, count in change.removed:
+        matching = [token for token in pool if token.kind == kind]
+        if len(matching) < count:
+            raise DataError(f"void_seeders/exploration.toml: cannot remove {count} {kind!r} tokens")
+        for token in matching[:count]:
+            pool.remove(token)
+    if sorted(Counter(token.kind for token in added).items()) != sorted(change.added):
+        raise DataError("void_seeders/exploration.toml: the added tokens do not match pool_change.add")
+    return (*pool, *added)
+
+
+@functools.lru_cache(maxsize=64)
+def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
+    variants = dict(key)
+
+    def root(name: str) -> _Raw:
+        return _root("void_seeders", name, variants)
+
+    seeder_types = VS_INTRUDER_TYPES[:4]
+    tokens_root = root("tokens.toml")
+    seeder_tokens = _tokens(tokens_root.tables("void_seeder_token"), (), "void-seeder")
+    blank_tokens = _tokens((tokens_root.table("blank"),), (), "blank")
+    insanity_row = tokens_root.table("insanity")
+    insanity_provenance = insanity_row.provenance()
+    insanity_tokens = tuple(
+        InsanityToken(f"insanity-{colour}", colour, insanity_provenance) for colour in insanity_row.texts("colours")
+    )
+    insanity_row.finish()
+    setup_bag = _setup_bag(tokens_root.table("setup_bag"))
+
+    miniatures_root = root("miniatures.toml")
+    miniatures = _miniatures(miniatures_root.tables("miniature"), VS_INTRUDER_TYPES)
+    order_row = miniatures_root.table("type_order")
+    type_order = TypeOrder(order_row.texts("types", seeder_types), order_row.provenance())
+    order_row.finish()
+
+    insanity_root = root("insanity.toml")
+    insanity_track = _insanity_track(insanity_root.table("track"), seeder_types)
+    panic_root, attack_root, event_root = root("panic_cards.toml"), root("attack_cards.toml"), root("event_cards.toml")
+    panic_cards = _panic_cards(panic_root)
+    attack_cards = _attack_cards(attack_root, seeder_types)
+    event_cards = _event_cards(event_root, seeder_types)
+    weakness_root = root("weaknesses.toml")
+    weaknesses, weakness_setup = _weaknesses(weakness_root)
+
+    exploration_root = root("exploration.toml")
+    lair_tokens = _exploration_tokens(exploration_root.tables("token"))
+    change_row = exploration_root.table("pool_change")
+    change = ExplorationPoolChange(change_row.counts("remove"), change_row.counts("add"), change_row.provenance())
+    change_row.finish()
+    for finished in (
+        tokens_root,
+        miniatures_root,
+        insanity_root,
+        panic_root,
+        attack_root,
+        event_root,
+        weakness_root,
+        exploration_root,
+    ):
+        finished.finish()
+
+    base = _load_base(key)
+    return VoidSeedersComponents(
+        variants=key,
+        base=base,
+        void_seeder_tokens=seeder_tokens,
+        blank_tokens=blank_tokens,
+        insanity_tokens=insanity_tokens,
+        setup_bag=setup_bag,
+        miniatures=miniatures,
+        type_order=type_order,
+        insanity_track=insanity_track,
+        panic_cards=panic_cards,
+        attack_cards=attack_cards,
+        event_cards=event_cards,
+        weaknesses=weaknesses,
+        weakness_setup=weakness_setup,
+        lair_tokens=lair_tokens,
+        exploration_change=change,
+        exploration_tokens=_vs_exploration(base.exploration_tokens, change, lair_tokens),
+    )
+
+
+def base_components(variants: Mapping[str, str] | None = None) -> BaseComponents:
+    """All base-game component tables for a choice of data variants (missing families take their default).
+
+    Raises ``ValueError`` for an unknown variant family or option. Results are cached per choice.
+    """
+    return _load_base(resolve_variants(variants))
+
+
+def void_seeders_components(variants: Mapping[str, str] | None = None) -> VoidSeedersComponents:
+    """All Void Seeders component tables (and the base ones it keeps) for a choice of data variants.
+
+    Raises ``ValueError`` for an unknown variant family or option. Results are cached per choice.
+    """
+    return _load_void_seeders(resolve_variants(variants))
