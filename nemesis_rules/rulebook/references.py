@@ -151,7 +151,9 @@ def code_names() -> tuple[NamedId, ...]:
     """Every id (or f-string pattern) the package source names outside ``rulebook/`` and ``findings/`` (the
     catalogue and the conflict situations quote ids; they implement none), in file order."""
     found = [
-        named for file, tree in _python_files(package_dir(), ("rulebook/", "findings/")) for named in names_in_code(tree, file)
+        named
+        for file, tree in _python_files(package_dir(), ("rulebook/", "findings/"))
+        for named in names_in_code(tree, file)
     ]
     return tuple(sorted(found, key=lambda n: (n.location.file, n.location.line, n.text)))
 
