@@ -137,7 +137,7 @@ def explored(state: GameState, *positions: str) -> GameState:
 
 def with_ruling(state: GameState, ruling: str, reading: str) -> GameState:
     """``state`` under a config with ``ruling`` set to ``reading`` (everything else kept)."""
-    from nemesis_rules.model.core.config import make_config
+    from nemesis_rules.model.game import make_config
 
     config = state.config
     rulings = {**config.rulings, ruling: reading}

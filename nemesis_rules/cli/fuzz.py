@@ -54,20 +54,15 @@ def parse_players(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(counts)))
 
 
-def parse_rulesets(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The rulesets to play and those skipped because their rules are not registered yet
-    (``all`` skips them; naming one that is not playable is bad input)."""
-    from nemesis_rules.invariants.fuzzing import playable_rulesets
+def parse_rulesets(text: str) -> tuple[str, ...]:
+    """The rulesets to play: one by name, or ``all``; an unknown name is bad input."""
     from nemesis_rules.model.rulesets import RULESETS
 
-    playable = playable_rulesets()
     if text == "all":
-        return playable, tuple(r for r in RULESETS if r not in playable)
+        return tuple(RULESETS)
     if text not in RULESETS:
         raise BadInputError(f"unknown ruleset {text!r} (choose from {', '.join(RULESETS)}, all)", "--ruleset")
-    if text not in playable:
-        raise BadInputError(f"ruleset {text!r} is not playable yet (its rules are not registered)", "--ruleset")
-    return (text,), ()
+    return (text,)
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -158,11 +153,10 @@ def fuzz_command(
     from nemesis_rules.invariants.heap import settled_heap
     from nemesis_rules.invariants.probes import PROBES_PER_STEP
     from nemesis_rules.invariants.user import load_user_invariant
-    from nemesis_rules.model.core.config import make_config
-    from nemesis_rules.model.game import start
+    from nemesis_rules.model.game import make_config, start
 
     counts = parse_players(players)
-    rulesets, skipped = parse_rulesets(ruleset)
+    rulesets = parse_rulesets(ruleset)
     if not rulesets:
         raise BadInputError("no ruleset is playable yet", "--ruleset")
     rulings = parse_assignments(ruling or (), "--ruling")
@@ -200,7 +194,7 @@ def fuzz_command(
     if as_json:
         typer.echo(text, nl=False)
     else:
-        _report(summary, skipped, out / name)
+        _report(summary, out / name)
     if summary["violations"]:
         raise typer.Exit(1)
 
@@ -225,7 +219,7 @@ def _run_with_progress(campaign: Any, jobs: int) -> dict[str, Any]:
         return run(campaign, jobs, advance)
 
 
-def _report(summary: dict[str, Any], skipped: tuple[str, ...], written: Path) -> None:
+def _report(summary: dict[str, Any], written: Path) -> None:
     """The summary for a person: totals, each violation with its replay command, gaps, coverage."""
     campaign = summary["campaign"]
     shard = f", shard {summary['shard'][0]}/{summary['shard'][1]}" if summary["shard"] else ""
@@ -234,8 +228,6 @@ def _report(summary: dict[str, Any], skipped: tuple[str, ...], written: Path) ->
         f"players {','.join(map(str, campaign['players']))}{shard}), {summary['steps']} steps in "
         f"{summary['seconds']:.1f} s ({summary['steps_per_second']:.0f} steps/s)"
     )
-    for name in skipped:
-        typer.echo(f"skipped ruleset {name}: not playable yet (its rules are not registered)")
     violations = summary["violations"]
     typer.echo(f"violations: {len(violations)}")
     by_invariant: dict[str, list[dict[str, Any]]] = {}

@@ -230,7 +230,7 @@ def _campaign(
     variants = parse_assignments(variant, "--variant")
     specs = campaign_specs(games, seed, _played_rulesets(ruleset), players)
     if specs:  # bad --ruling / --variant values are bad input before any game is played
-        from nemesis_rules.model.core.config import make_config
+        from nemesis_rules.model.game import make_config
 
         make_config(specs[0].ruleset, specs[0].players, rulings_chosen, variants)
     return run_campaign(specs, rulings_chosen, variants)

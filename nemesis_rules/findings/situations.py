@@ -31,7 +31,7 @@ from nemesis_rules.findings.campaign import GapHit
 from nemesis_rules.findings.scenarios import Scenario, scenario_records, scenarios
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data.data_rulings import with_reading
+from nemesis_rules.model.data.configure import with_reading
 from nemesis_rules.record import RecordHeader, parse_record, record_text, replay_record, to_snapshot
 from nemesis_rules.rulebook.rulings import Ruling
 

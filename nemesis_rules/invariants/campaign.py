@@ -35,7 +35,7 @@ from nemesis_rules.invariants.fuzzing import (
 )
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
 from nemesis_rules.model.core.actions import Action
-from nemesis_rules.model.core.config import make_config
+from nemesis_rules.model.game import make_config
 
 SUMMARY_FORMAT = "nemesis-rules-fuzz-summary"
 SUMMARY_VERSION = 1

@@ -7,7 +7,7 @@ from nemesis_rules.invariants.core import character_invariant, problems, step_in
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import Character, GameState
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.round import ActionCardDraw, DrawUp, Turn
 from nemesis_rules.model.rules.wounds import DEATH_AT_SERIOUS
 
@@ -60,7 +60,7 @@ def _drawing(state: GameState) -> bool:
 
 
 def _hand_size(state: GameState, player: int) -> int:
-    return tables.hand_size(state, state.character(player), Context())
+    return queries.hand_size(state, state.character(player), Context())
 
 
 @step_invariant(

@@ -47,6 +47,7 @@ from typing import TypeVar
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.combat import EnduranceDraw, carcasses_out
 from nemesis_rules.model.rules.encounter import EncounterDraw
@@ -258,7 +259,7 @@ def hunts(state: GameState, action: Action, seen: AbstractSet[str]) -> bool:
 def injures_target(state: GameState, roll: CombatRoll, face: str) -> bool:
     """Whether the combat die ``face`` injures the Intruder ``roll`` is aimed at."""
     kind = next((i.kind for i in state.intruders if str(i.id) == roll.target), "")
-    return bool(kind) and tables.face_injuries(state, face, kind) > 0
+    return bool(kind) and replaceable.face_injuries(state, face, kind) > 0
 
 
 # -- objectives -------------------------------------------------------------------------------------

@@ -1,14 +1,13 @@
-"""The public face of the engine: start a game, ask what is legal, apply actions.
-
-Importing this module registers every rule family of the package, so the turn offers all
-actions and every ruleset's table is loaded.
+"""The public face of the engine, and the one place a game is started: a ruleset (by name or as
+a value), a player count, rulings and data variants make a config; setup makes the first state.
+Then ask what is legal and apply actions (re-exported from the core).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.engine import (
     IllegalActionError,
     RuleGap,
@@ -22,28 +21,11 @@ from nemesis_rules.model.core.engine import (
     legal_actions,
     step,
 )
+from nemesis_rules.model.core.ruleset import Ruleset
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data import tables
-
-# Importing a rule family registers its actions and effects (the names are not used here).
-from nemesis_rules.model.rules import (  # noqa: F401
-    action_cards,
-    card_actions,
-    fighting,
-    interruption,
-    item_effects_blue,
-    item_effects_green,
-    item_effects_red,
-    item_effects_yellow,
-    items,
-    movement,
-    pods,
-    quests,
-    rooms,
-    rooms_care,
-    rooms_doors,
-)
+from nemesis_rules.model.data.configure import configure
 from nemesis_rules.model.rules.setup import new_game
+from nemesis_rules.model.rulesets import ruleset as find_ruleset
 
 __all__ = [
     "GameConfig",
@@ -65,13 +47,23 @@ __all__ = [
 ]
 
 
+def make_config(
+    ruleset: str | Ruleset = "base",
+    players: int = 2,
+    rulings: Mapping[str, str] | None = None,
+    variants: Mapping[str, str] | None = None,
+) -> GameConfig:
+    """A checked config for ``ruleset`` (a name from :data:`~nemesis_rules.model.rulesets.RULESETS`,
+    or a ruleset value of one's own); bad choices raise BadInputError naming the option."""
+    chosen = find_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    return configure(chosen, players, rulings, variants)
+
+
 def start(
-    ruleset: str = "base",
+    ruleset: str | Ruleset = "base",
     players: int = 2,
     rulings: Mapping[str, str] | None = None,
     variants: Mapping[str, str] | None = None,
 ) -> GameState:
     """A new game at its first chance node (room tile placement)."""
-    config = make_config(ruleset, players, rulings, variants)
-    tables.hooks(config)
-    return new_game(config)
+    return new_game(make_config(ruleset, players, rulings, variants))

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 import z3
 
-from nemesis_rules.model.core.config import make_config
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.game import make_config
 from nemesis_rules.prove.core import Obligation, ProofResult, Transition, prove_inductive
 
 

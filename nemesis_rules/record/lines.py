@@ -27,9 +27,10 @@ from typing import Any
 from nemesis_rules.atomic import write_atomic
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
-from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.record.snapshot import from_snapshot, playable, to_snapshot
+from nemesis_rules.model.game import make_config
+from nemesis_rules.record.snapshot import from_snapshot, to_snapshot
 
 RECORD_FORMAT = "nemesis-rules-record"
 RECORD_VERSION = 1
@@ -190,7 +191,6 @@ def parse_header(data: object, where: str) -> RecordHeader:
         config = make_config(ruleset, players, rulings, variants)
     except BadInputError as exc:
         raise BadInputError(exc.message, where) from None
-    playable(config, where)
     snapshot = None
     if "snapshot" in data:
         try:

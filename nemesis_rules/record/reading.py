@@ -18,8 +18,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.game import make_config
 from nemesis_rules.record.state_classes import TYPE_KEY, Registry, refreshed_registry, registry, union_args
 from nemesis_rules.record.writing import JSON, SnapshotError
 

@@ -58,12 +58,10 @@ def from_snapshot(data: object, *, config: GameConfig | None = None, where: str 
     try:
         if "config" in body:
             own = decode(body["config"], GameConfig, "state.config")
-            playable(own, where)
             if config is not None and own != config:
                 raise SnapshotError("state.config", "differs from the record header's ruleset, players or rulings")
             config = own
         assert config is not None
-        playable(config, where)
         state: GameState = decode(body, GameState, "state", config)
     except SnapshotError as exc:
         raise BadInputError(str(exc), where) from None
@@ -71,14 +69,6 @@ def from_snapshot(data: object, *, config: GameConfig | None = None, where: str 
     if problems:
         raise BadInputError(f"impossible state: {problems[0]}", where)
     return state
-
-
-def playable(config: GameConfig, where: str | None = None) -> None:
-    """Bad input unless the engine has the rule table of ``config``'s ruleset."""
-    try:
-        tables.hooks(config)
-    except KeyError:
-        raise BadInputError(f"the ruleset {config.ruleset.name!r} is not playable yet in this engine", where) from None
 
 
 def consistency_problems(state: GameState) -> list[str]:

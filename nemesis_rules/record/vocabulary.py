@@ -17,6 +17,7 @@ import functools
 from collections.abc import Mapping
 
 from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.rulesets import RULESETS
 from nemesis_rules.record.engine_source import model_trees
 from nemesis_rules.record.state_classes import registry
 
@@ -118,11 +119,8 @@ def chance_names() -> frozenset[str]:
 
 def decision_kinds() -> Mapping[str, frozenset[str]]:
     """Every decision kind the engine can offer, with the parameter names it uses."""
-    import nemesis_rules.model.game  # noqa: F401  (registers the turn's actions)
-    from nemesis_rules.model.rules.registry import ACTIONS
-
     kinds = dict(_scan()[0])
-    for kind in ACTIONS:
+    for kind in {kind for ruleset in RULESETS.values() for kind in ruleset.actions}:
         kinds.setdefault(kind, OPEN)
     return kinds
 

@@ -17,8 +17,9 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from nemesis_rules.model.core.config import GameConfig, make_config
+from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.game import make_config
 from nemesis_rules.record.state_classes import TYPE_KEY, refreshed_registry, registry, union_args
 
 JSON = Any

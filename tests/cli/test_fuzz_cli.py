@@ -172,19 +172,6 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], words: str) -> 
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-def test_a_ruleset_not_registered_yet_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from nemesis_rules.model.core.config import make_config
-    from nemesis_rules.model.data import tables
-
-    tables.hooks(make_config("base", 2))
-    monkeypatch.delitem(tables.HOOKS, "void-seeders", raising=False)
-    monkeypatch.setattr(tables, "_load_hooks", lambda: None)
-    code, _, err = fuzz("--games", "1", "--ruleset", "void-seeders")
-    assert code == 2 and "not playable yet" in err
-    code, out, _ = fuzz("--games", "1", "--players", "1", "--ruleset", "all", "--no-catalogue", "--out", str(tmp_path))
-    assert code == 0 and "skipped ruleset void-seeders: not playable yet" in out
-
-
 def test_a_user_invariant_is_found_shrunk_to_a_minimal_record_and_replayed(tmp_path: Path) -> None:
     spec_file = tmp_path / "mine.py"
     spec_file.write_text(USER_INVARIANT)

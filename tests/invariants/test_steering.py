@@ -32,6 +32,7 @@ from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import acting_player, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.fighting import CombatRoll
@@ -90,7 +91,7 @@ def test_base_objective_steering_takes_combat_die_faces_that_injure_while_an_obj
     seen = {DOOR_EXHAUSTION}
     picks = _steered_many(roll, seen)
     assert picks
-    assert all(isinstance(p, Outcome) and tables.face_injuries(roll, p.outcome, "adult") > 0 for p in picks)
+    assert all(isinstance(p, Outcome) and replaceable.face_injuries(roll, p.outcome, "adult") > 0 for p in picks)
     assert not _steered_many(roll, seen | _every_objective_clause(state))
 
 
@@ -134,7 +135,7 @@ def test_base_supply_components_hunt_takes_hits_once_a_carcass_lies_in_a_big_gam
     seen = _every_objective_clause(state) | {DOOR_EXHAUSTION}
     picks = _steered_many(roll, seen)
     assert len(picks) > 25  # about nine in ten
-    assert all(isinstance(p, Outcome) and tables.face_injuries(roll, p.outcome, "adult") > 0 for p in picks)
+    assert all(isinstance(p, Outcome) and replaceable.face_injuries(roll, p.outcome, "adult") > 0 for p in picks)
     assert not _steered_many(roll, seen | {CARCASS_SUPPLY})
 
 

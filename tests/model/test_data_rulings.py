@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.core.config import make_config
 from nemesis_rules.model.data.data_rulings import DATA_RULING_VARIANTS
 from nemesis_rules.model.data.tables import resolve_game_variants
+from nemesis_rules.model.game import make_config
 from nemesis_rules.rulebook import rulings
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from nemesis_rules.findings.scenarios import Scenario, base_readings, scenario_records, scenarios
 from nemesis_rules.invariants import violations
-from nemesis_rules.model.core.config import make_config
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.game import make_config
 from nemesis_rules.record import parse_record, replay_record, to_snapshot
 from nemesis_rules.rulebook import rulings
 from nemesis_rules.testing import run

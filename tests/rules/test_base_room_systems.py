@@ -12,6 +12,7 @@ from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, 
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.rooms import repair_engine, repair_engine_variants
 from nemesis_rules.model.rules.ship import EngineReorder
 from nemesis_rules.testing import after_setup, run, top_frame, with_hand
@@ -271,7 +272,7 @@ def test_base_room_cabins_has_no_action_and_draws_to_six(game: GameState) -> Non
     state = state.with_room("06", replace(state.room("06"), tile="cabins"))
     assert room_options(state) == []
     ctx = Context()
-    assert tables.hand_size(state, state.character(1), ctx) == 6 and "base.room.cabins" in ctx.fired
+    assert queries.hand_size(state, state.character(1), ctx) == 6 and "base.room.cabins" in ctx.fired
 
 
 def test_base_room_actions_not_in_combat_nor_with_a_malfunction(game: GameState) -> None:

@@ -12,7 +12,7 @@ from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.item_effects import wound_active
 from nemesis_rules.model.rules.items import free_slots, hand_slots
 from nemesis_rules.model.rules.wounds import SeriousWound
@@ -39,15 +39,15 @@ def decisions(state: GameState, kind: str) -> list[Decision]:
 
 def test_base_serious_wound_back_draws_up_to_four(game: GameState) -> None:
     ctx = Context()
-    assert tables.hand_size(game, wounded(game, 1, "back").character(1), ctx) == 4
+    assert queries.hand_size(game, wounded(game, 1, "back").character(1), ctx) == 4
     assert "base.serious-wound.back" in ctx.fired
     two = wounded(game, 1, "back", "back").character(1)
-    assert tables.hand_size(game, two, Context()) == 4  # duplicates do not stack
+    assert queries.hand_size(game, two, Context()) == 4  # duplicates do not stack
 
 
 def test_base_serious_wound_back_dressed_has_no_effect(game: GameState) -> None:
     c = wounded(game, 1, "back", dressed=("back",)).character(1)
-    assert tables.hand_size(game, c, Context()) == 5
+    assert queries.hand_size(game, c, Context()) == 5
 
 
 # -- Leg ------------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.attack_cards import bite
 from nemesis_rules.model.rules.combat import EnduranceCheck
 from nemesis_rules.model.rules.fighting import resolve_attack
@@ -67,11 +67,11 @@ def test_base_weakness_vulnerability_to_fire_adds_one_per_instance_of_fire(game:
 
 
 def test_base_weakness_reaction_to_danger_lowers_surprise_thresholds(game: GameState) -> None:
-    assert tables.surprise_threshold(game, "adult-3", Context()) == 3
+    assert queries.surprise_threshold(game, "adult-3", Context()) == 3
     alert = discovered(game, "reaction-to-danger")
     ctx = Context()
-    assert tables.surprise_threshold(alert, "adult-3", ctx) == 2
-    assert tables.surprise_threshold(alert, "larva-1", ctx) == 1  # never below 1
+    assert queries.surprise_threshold(alert, "adult-3", ctx) == 2
+    assert queries.surprise_threshold(alert, "larva-1", ctx) == 1  # never below 1
     assert "base.weakness.reaction-to-danger" in ctx.fired
 
 

@@ -11,7 +11,7 @@ import pytest
 from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.combat import injure
 from nemesis_rules.testing import after_setup, run, with_frames
 
@@ -132,7 +132,7 @@ def test_vs_summary_defeat_adds_token_no_token_reading() -> None:
 )
 def test_vs_gap_combat_die_types(reading: str, kind: str, face: str, injuries: int) -> None:
     state = game(kind, rulings={"vs.gap.combat-die-types": reading})
-    assert tables.face_injuries(state, face, kind) == injuries
+    assert replaceable.face_injuries(state, face, kind) == injuries
 
 
 @pytest.mark.parametrize(
@@ -147,16 +147,16 @@ def test_vs_gap_combat_die_types(reading: str, kind: str, face: str, injuries: i
 )
 def test_vs_data_lair_hit_face(reading: str, face: str, injuries: int) -> None:
     state = game("lair", rulings={"vs.data.lair-hit-face": reading})
-    assert tables.face_injuries(state, face, "lair") == injuries
+    assert replaceable.face_injuries(state, face, "lair") == injuries
 
 
 def test_vs_lair_hit_threshold_the_adult_face_or_better_by_default() -> None:
     state = game("lair")
-    assert [tables.face_injuries(state, f, "lair") for f in ("blank", "creeper", "adult", "single", "double")] == [
+    assert [replaceable.face_injuries(state, f, "lair") for f in ("blank", "creeper", "adult", "single", "double")] == [
         0,
         0,
         1,
         1,
         2,
     ]
-    assert tables.face_injuries(state, "creeper", "egg") == 1  # an Egg keeps the base faces
+    assert replaceable.face_injuries(state, "creeper", "egg") == 1  # an Egg keeps the base faces

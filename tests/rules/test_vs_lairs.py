@@ -9,6 +9,7 @@ from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.combat import Retreat, injure
 from nemesis_rules.model.rules.noise import danger
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR, destroyed_lairs
@@ -56,11 +57,11 @@ def test_vs_data_lair_item_counter_zero_reading() -> None:
 def test_vs_lair_noise_roll_at_the_end_of_a_turn_each_turn_reading() -> None:
     state = move_character(with_lair(game()), 1, LAIR_ROOM)
     ctx = Context()
-    after = with_frames(tables.end_of_turn(state, 1, ctx))
+    after = with_frames(replaceable.end_of_turn(state, 1, ctx))
     assert after.pending[-1].chance == "noise-roll" and after.pending[-1].player == 1  # type: ignore[attr-defined]
     assert "vs.lair.noise-roll" in ctx.fired
     # a character elsewhere rolls nothing
-    assert tables.end_of_turn(state, 2, Context()) is state
+    assert replaceable.end_of_turn(state, 2, Context()) is state
 
 
 def test_vs_lair_noise_roll_when_a_player_passes_in_a_lair_room() -> None:
@@ -76,7 +77,7 @@ def test_vs_lair_noise_roll_when_a_player_passes_in_a_lair_room() -> None:
 def test_vs_ambiguity_lair_noise_timing_once_per_round_rolls_before_the_time_track() -> None:
     state = game({"vs.ambiguity.lair-noise-timing": "once-per-round"})
     state = move_character(with_lair(state), 1, LAIR_ROOM)
-    assert tables.end_of_turn(state, 1, Context()) is state
+    assert replaceable.end_of_turn(state, 1, Context()) is state
     time = state.time
     state, fired = run(state, [Decision.make(1, "pass"), Decision.make(1, "keep-hand")])
     state, fired = run(state, [Decision.make(2, "pass"), Decision.make(2, "keep-hand")])

@@ -87,8 +87,8 @@ def scenario_records(built: Scenario, readings: tuple[str, ...]) -> dict[str, st
     """The record text of ``built`` under each reading of its ruling (reading id -> JSON Lines text)."""
     from dataclasses import replace
 
-    from nemesis_rules.model.core.config import make_config
-    from nemesis_rules.model.data.data_rulings import with_reading
+    from nemesis_rules.model.data.configure import with_reading
+    from nemesis_rules.model.game import make_config
     from nemesis_rules.record import RecordHeader, record_text
 
     records: dict[str, str] = {}

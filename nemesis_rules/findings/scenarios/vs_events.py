@@ -19,7 +19,7 @@ from nemesis_rules.findings.scenarios.vs_states import (
 )
 from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.void_seeders.bag import BagDevelopmentDraw, BagDevelopmentStep
 from nemesis_rules.model.rules.void_seeders.components import insanity_token
 from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep
@@ -32,7 +32,7 @@ def event_phase(state: GameState) -> GameState:
     for c in state.characters:
         state = set_character(state, c.player, passed=True)
     state = replace(state, pending=(), phase="event")
-    return with_frames(state, *tables.event_steps(state.config))
+    return with_frames(state, *replaceable.event_steps(state.config))
 
 
 def _draw(card: str) -> tuple[Outcome, ...]:

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
-from nemesis_rules.board.graph import Board, basic_board
-from nemesis_rules.errors import BadInputError
-from nemesis_rules.model.rulesets import Ruleset, ruleset
+from nemesis_rules.board.graph import Board
+from nemesis_rules.model.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class GameConfig:
-    """Everything fixed for one game. Build it with :func:`make_config`."""
+    """Everything fixed for one game. Build it with :func:`nemesis_rules.model.game.make_config`
+    (by ruleset name) or :func:`nemesis_rules.model.data.configure.configure` (a ruleset value)."""
 
     ruleset: Ruleset
     players: int
@@ -74,33 +73,3 @@ _KEYS: dict[int, tuple[GameConfig, tuple[object, ...]]] = {}
 """The key of the last few configs, by identity (the config is kept with it, so an id is
 never reused while its entry stands)."""
 _KEYS_KEPT = 256
-
-
-def make_config(
-    ruleset_name: str = "base",
-    players: int = 2,
-    rulings: Mapping[str, str] | None = None,
-    variants: Mapping[str, str] | None = None,
-) -> GameConfig:
-    """A checked config; bad choices raise BadInputError with one line naming the option."""
-    from nemesis_rules.model.data.tables import card_variant_key, resolve_game_rulings, resolve_game_variants
-
-    chosen = ruleset(ruleset_name)
-    if not 1 <= players <= 5:
-        raise BadInputError(f"player count must be 1 to 5, got {players}", "--players")
-    from nemesis_rules.model.data.data_rulings import align
-
-    board = basic_board()
-    rulings, variants = align(rulings or {}, variants or {})
-    chosen_variants = resolve_game_variants(variants)
-    ids = tuple(sorted(board.corridors))
-    return GameConfig(
-        ruleset=chosen,
-        players=players,
-        rulings=MappingProxyType(resolve_game_rulings(rulings or {})),
-        variants=MappingProxyType(chosen_variants),
-        board=board,
-        corridor_index=MappingProxyType({c: i for i, c in enumerate(ids)}),
-        corridor_ids=ids,
-        card_variants=card_variant_key(chosen_variants),
-    )

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from nemesis_rules.errors import BadInputError
 
-if TYPE_CHECKING:
-    from nemesis_rules.model.core.config import GameConfig
-
-__all__ = ["DATA_RULING_VARIANTS", "align", "with_reading"]
+__all__ = ["DATA_RULING_VARIANTS", "align"]
 
 DATA_RULING_VARIANTS: Final[Mapping[str, tuple[str, Mapping[str, str]]]] = MappingProxyType(
     {
@@ -62,13 +59,3 @@ def align(rulings: Mapping[str, str], variants: Mapping[str, str]) -> tuple[dict
             if option in by_option:
                 out_rulings[ruling] = by_option[option]
     return out_rulings, out_variants
-
-
-def with_reading(config: GameConfig, ruling: str, reading: str) -> GameConfig:
-    """``config`` with ``ruling`` set to ``reading`` (a data ruling's variant family following it)."""
-    from nemesis_rules.model.core.config import make_config
-
-    variants = dict(config.variants)
-    if ruling in DATA_RULING_VARIANTS:
-        variants.pop(DATA_RULING_VARIANTS[ruling][0], None)
-    return make_config(config.ruleset.name, config.players, {**config.rulings, ruling: reading}, variants)

@@ -1,16 +1,18 @@
-"""The bridge between the rules and the data: component tables for a config, and the
-ruleset's table of rule hooks (design.md, principles 5 and 10).
+"""The component tables of a game's config: rooms, tokens, decks, tracks, supplies and pods, as
+the config's ruleset and data variants choose them (design.md, principles 5 and 11).
 
-Rule modules ask this module for numbers and cards (never reading TOML themselves), and for
-the ruleset's version of a replaceable step (what an Encounter token does, how an Intruder's
-endurance is checked, which Event Phase steps run). A ruleset supplies a :class:`RulesetHooks`
-table; the base game's is :data:`BASE_HOOKS`.
+Rule modules ask this module for numbers and cards (never reading TOML themselves). Where a
+ruleset chooses the components (its token supply, its decks, its miniature limits), the choice
+is read from the ruleset's table (:class:`~nemesis_rules.model.core.ruleset.RulesetHooks`).
+No rule body lives here: the small queries several families share are in
+:mod:`nemesis_rules.model.rules.queries`, the dispatch to a ruleset's replaceable steps in
+:mod:`nemesis_rules.model.rules.replaceable`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -22,9 +24,8 @@ from nemesis_rules.model.data import cards
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.config import GameConfig
-    from nemesis_rules.model.core.engine import Context
-    from nemesis_rules.model.core.frames import Frame
-    from nemesis_rules.model.core.state import Character, GameState, Intruder
+    from nemesis_rules.model.core.ruleset import RulesetHooks
+    from nemesis_rules.model.core.state import GameState
 
 # -- rulings and data variants -----------------------------------------------------------
 
@@ -96,11 +97,8 @@ def void_seeders(config: GameConfig) -> cards.VoidSeedersComponents:
 
 
 def hooks(config: GameConfig) -> RulesetHooks:
-    table = HOOKS.get(config.ruleset.name)
-    if table is None:
-        _load_hooks()
-        table = HOOKS[config.ruleset.name]
-    return table
+    """The game's ruleset's replaceable steps (which decks, supplies and tokens it uses among them)."""
+    return config.ruleset.hooks
 
 
 # -- rooms --------------------------------------------------------------------------------
@@ -169,21 +167,6 @@ def base_setup_bag(config: GameConfig) -> Multiset:
 
 def token_number(config: GameConfig, token: str) -> int | None:
     return _token_numbers(_card_variants(config)).get(token)
-
-
-def face_injuries(state: GameState, face: str, kind: str) -> int:
-    """Injuries a combat die face deals to a target of ``kind`` (the ruleset may extend the
-    table to its own Intruder types)."""
-    return hooks(state.config).face_injuries(state, face, kind)
-
-
-def surprise_threshold(state: GameState, token: str, ctx: Context) -> int:
-    """The number on the token's back; Reaction to Danger lowers it by 1, to at least 1."""
-    number = token_number(state.config, token) or 0
-    if "reaction-to-danger" in state.discovered and number:
-        ctx.fire("base.weakness.reaction-to-danger")
-        number = max(1, number - 1)
-    return number
 
 
 def miniature_limit(config: GameConfig, kind: str) -> int:
@@ -420,306 +403,3 @@ def starting_insanity(config: GameConfig) -> int:
     return hooks(config).starting_insanity(config)
 
 
-# -- small rule queries used by several families ---------------------------------------
-
-
-def hand_size(state: GameState, character: Character, ctx: Context) -> int:
-    """5 cards; a Back wound makes it 4 (duplicates do not stack); Cabins make it 6 for a
-    character there with no Intruder and no Malfunction (RU-RB p.10, p.25; facts.md §5)."""
-    size = 5
-    if character.wound_active("back"):
-        ctx.fire("base.serious-wound.back")
-        size = 4
-    room = state.room(character.position)
-    if room.tile == "cabins" and not room.malfunction and not state.intruders_at(character.position):
-        ctx.fire("base.room.cabins")
-        size += 1
-    return size
-
-
-def move_cost(state: GameState, player: int, *, escaping: bool) -> int:
-    """Movement costs 1 card; an Escape with a Leg wound costs 2 (facts.md §5)."""
-    c = state.character(player)
-    if escaping and c.wound_active("leg"):
-        return 2
-    return 1
-
-
-def careful_move_cost(state: GameState, player: int) -> int:
-    return 2
-
-
-def carries(character: Character, obj: str) -> bool:
-    """Whether a character holds ``obj`` in a hand slot or in the inventory."""
-    return obj in character.hands or obj in character.inventory
-
-
-def item_count(character: Character) -> int:
-    """Items a character ends with (Hoarder): hand-slot items, inventory and active quest items;
-    Heavy Objects are not items, inactive quest items do not count (facts.md §8)."""
-    held = [h for h in character.hands if h not in HEAVY_OBJECTS]
-    active = [q for q, status in character.quests if status == "active"]
-    return len(held) + character.inventory.total + len(active)
-
-
-def can_move(state: GameState, intruder: Intruder) -> bool:
-    return intruder.kind not in hooks(state.config).immobile
-
-
-def ignores_doors(state: GameState, intruder: Intruder) -> bool:
-    return hooks(state.config).ignores_doors
-
-
-def attacks_in_event(intruder: Intruder) -> bool:
-    return intruder.kind != "lair"
-
-
-def skip_attack_step(state: GameState) -> bool:
-    return "skip-intruder-attack" in state.flags
-
-
-# -- hooks dispatched through the ruleset's table -----------------------------------------
-
-
-def bag_setup_frames(state: GameState) -> list[Frame]:
-    return hooks(state.config).bag_setup(state)
-
-
-def finish_setup(state: GameState, ctx: Context) -> GameState:
-    return hooks(state.config).finish_setup(state, ctx)
-
-
-def exploration_effect(
-    state: GameState, kind: str, player: int, position: str, via: str | None, careful: bool, ctx: Context
-) -> tuple[GameState, bool]:
-    return hooks(state.config).exploration_effect(state, kind, player, position, via, careful, ctx)
-
-
-def on_enter(state: GameState, player: int, position: str, ctx: Context) -> GameState:
-    return hooks(state.config).on_enter(state, player, position, ctx)
-
-
-def on_pass(state: GameState, player: int, ctx: Context) -> GameState:
-    return hooks(state.config).on_pass(state, player, ctx)
-
-
-def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
-    return hooks(state.config).give_slime(state, player, ctx)
-
-
-def encounter_token_effect(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
-    return hooks(state.config).encounter_token(state, token, player, position, ctx)
-
-
-def attack_procedure(state: GameState, intruder: Intruder, target: int, why: str, ctx: Context) -> GameState:
-    return hooks(state.config).attack_procedure(state, intruder, target, why, ctx)
-
-
-def attack_effect(state: GameState, effect: str, intruder: Intruder, target: int, ctx: Context) -> GameState:
-    return hooks(state.config).attack_effects[effect](state, intruder, target, ctx)
-
-
-def event_effect(state: GameState, effect: str, ctx: Context) -> GameState:
-    return hooks(state.config).event_effects[effect](state, ctx)
-
-
-def event_steps(config: GameConfig) -> tuple[Frame, ...]:
-    return hooks(config).event_steps()
-
-
-def bag_development_effect(state: GameState, token: str, ctx: Context) -> GameState:
-    return hooks(state.config).bag_development(state, token, ctx)
-
-
-def injure(state: GameState, intruder: Intruder, count: int, ctx: Context) -> GameState:
-    return hooks(state.config).injure(state, intruder, count, ctx)
-
-
-def endurance_modifier(state: GameState, intruder: Intruder, blood: int, ctx: Context) -> int:
-    """Species on the Brink of Extinction lowers every Intruder's endurance by 1 (facts.md §14)."""
-    if "species-on-the-brink-of-extinction" in state.discovered:
-        ctx.fire("base.weakness.species-on-the-brink-of-extinction")
-        return blood - 1
-    return blood
-
-
-def judge_endurance(
-    state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context
-) -> GameState:
-    """Judge an Intruder's endurance check once its attack cards are drawn (combat.EnduranceCheck)."""
-    return hooks(state.config).judge_endurance(state, intruder, combine, drawn, ctx)
-
-
-def endurance_clause(state: GameState, intruder: Intruder | None, cards: int) -> str:
-    """The clause an endurance check's card draw implements (the ruleset's, per Intruder type)."""
-    return hooks(state.config).endurance_clause(state, intruder, cards)
-
-
-def intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
-    return hooks(state.config).intruder_dies(state, intruder, ctx)
-
-
-def infected_result(state: GameState, player: int, ctx: Context) -> GameState:
-    return hooks(state.config).infected_result(state, player, ctx)
-
-
-def on_character_leaves(state: GameState, player: int, ctx: Context) -> GameState:
-    return hooks(state.config).on_character_leaves(state, player, ctx)
-
-
-def end_of_player_phase(state: GameState, ctx: Context) -> GameState:
-    return hooks(state.config).end_of_player_phase(state, ctx)
-
-
-def fire_damage_extra(state: GameState, ctx: Context) -> GameState:
-    return hooks(state.config).fire_damage_extra(state, ctx)
-
-
-def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
-    """Remove the lowest- (or highest-) numbered escape pod still aboard."""
-    aboard = [p for p in state.pods if not p.launched]
-    if not aboard:
-        return state
-    pod = min(aboard, key=lambda p: p.number) if lowest else max(aboard, key=lambda p: p.number)
-    if pod.occupants:
-        reading = ctx.gap(
-            state,
-            "base.gap.ejected-pod-occupied",
-            "base.event-card.evacuation-pod-ejection",
-            f"escape pod {pod.number} is ejected with characters waiting inside",
-        )
-        if reading == "occupants-leave":
-            from nemesis_rules.model.rules.pods import leave_play
-
-            ctx.fire("base.pod.launch")
-            for player in pod.occupants:
-                state = leave_play(state, player, "escaped", ctx)
-    state = state.evolve(
-        pods=tuple(p for p in state.pods if p.number != pod.number),
-        removed=state.removed.add(f"pod:{pod.number}"),
-    )
-    return state
-
-
-def victory_steps(state: GameState, reason: str) -> tuple[Frame, ...]:
-    return hooks(state.config).victory_steps(state, reason)
-
-
-def winners(state: GameState, survivors: tuple[int, ...], ctx: Context) -> tuple[int, ...]:
-    return hooks(state.config).winners(state, survivors, ctx)
-
-
-def _base_face_injuries(state: GameState, face: str, kind: str) -> int:
-    from nemesis_rules.model.rules.fighting import base_face_injuries
-
-    return base_face_injuries(face, kind)
-
-
-def _base_judge_endurance(
-    state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context
-) -> GameState:
-    from nemesis_rules.model.rules.combat import base_judge
-
-    return base_judge(state, intruder, combine, drawn, ctx)
-
-
-def _base_endurance_clause(state: GameState, intruder: Intruder | None, cards: int) -> str:
-    return "base.endurance.single-card" if cards == 1 else "base.endurance.two-cards"
-
-
-def _base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.base_hooks import base_end_of_turn
-
-    return base_end_of_turn(state, player, ctx)
-
-
-def _base_encounter_noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str]:
-    return frozenset(state.config.board.spaces_at[position])
-
-
-def _base_escaping(state: GameState, player: int) -> bool:
-    return state.in_combat(player)
-
-
-def _base_intruder_vanishes(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
-    return state
-
-
-def _base_on_combat_hit(state: GameState, face: str, kind: str, ctx: Context) -> None:
-    return None
-
-
-def end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
-    """The ruleset's effects when ``player``'s turn ends (Void Seeders: a Noise roll in a Lair's
-    room). Frames it pushes must resolve before the next turn begins."""
-    return hooks(state.config).end_of_turn(state, player, ctx)
-
-
-@dataclass(frozen=True, slots=True)
-class RulesetHooks:
-    """A ruleset's replaceable rules, as a table (design.md, principle 5)."""
-
-    name: str
-    card_prefix: str
-    attack_deck_source: str
-    event_deck_source: str
-    exploration_in_engines: bool
-    ignores_doors: bool
-    immobile: frozenset[str]
-    token_supply: Callable[[GameConfig], Multiset]
-    miniature_limit: Callable[[GameConfig, str], int]
-    exploration_tokens: Callable[[GameConfig], Multiset]
-    weakness_cards: Callable[[GameConfig], tuple[str, ...]]
-    extra_decks: Callable[[GameConfig], list[tuple[str, Multiset]]]
-    starting_insanity: Callable[[GameConfig], int]
-    bag_setup: Callable[[GameState], list[Frame]]
-    finish_setup: Callable[[GameState, Context], GameState]
-    exploration_effect: Callable[..., tuple[GameState, bool]]
-    on_enter: Callable[[GameState, int, str, Context], GameState]
-    on_pass: Callable[[GameState, int, Context], GameState]
-    give_slime: Callable[[GameState, int, Context], GameState]
-    encounter_token: Callable[[GameState, str, int, str, Context], GameState]
-    attack_procedure: Callable[[GameState, Intruder, int, str, Context], GameState]
-    attack_effects: Mapping[str, Callable[[GameState, Intruder, int, Context], GameState]]
-    event_effects: Mapping[str, Callable[[GameState, Context], GameState]]
-    event_steps: Callable[[], tuple[Frame, ...]]
-    bag_development: Callable[[GameState, str, Context], GameState]
-    injure: Callable[[GameState, Intruder, int, Context], GameState]
-    intruder_dies: Callable[[GameState, Intruder, Context], GameState]
-    infected_result: Callable[[GameState, int, Context], GameState]
-    on_character_leaves: Callable[[GameState, int, Context], GameState]
-    end_of_player_phase: Callable[[GameState, Context], GameState]
-    fire_damage_extra: Callable[[GameState, Context], GameState]
-    victory_steps: Callable[[GameState, str], tuple[Frame, ...]]
-    winners: Callable[[GameState, tuple[int, ...], Context], tuple[int, ...]]
-    # Hooks added later carry the base implementation as their default, so a ruleset's table
-    # only names what it replaces.
-    face_injuries: Callable[[GameState, str, str], int] = field(default=_base_face_injuries)
-    end_of_turn: Callable[[GameState, int, Context], GameState] = field(default=_base_end_of_turn)
-    judge_endurance: Callable[[GameState, Intruder, str, tuple[str, ...], Context], GameState] = field(
-        default=_base_judge_endurance
-    )
-    endurance_clause: Callable[[GameState, Intruder | None, int], str] = field(default=_base_endurance_clause)
-    # The spaces whose Noise an Encounter discards (step 1); whether leaving a Character's room is
-    # an Escape (its cost); what follows an Intruder vanishing into the technical corridors.
-    encounter_noise_spaces: Callable[[GameState, str, Context], frozenset[str]] = field(
-        default=_base_encounter_noise_spaces
-    )
-    escaping: Callable[[GameState, int], bool] = field(default=_base_escaping)
-    intruder_vanishes: Callable[[GameState, Intruder, Context], GameState] = field(default=_base_intruder_vanishes)
-    # Records the rules (and rulings) that decided what a combat die face did to an Intruder of a kind.
-    on_combat_hit: Callable[[GameState, str, str, Context], None] = field(default=_base_on_combat_hit)
-
-
-HOOKS: dict[str, RulesetHooks] = {}
-
-
-def register_hooks(table: RulesetHooks) -> None:
-    HOOKS[table.name] = table
-
-
-def _load_hooks() -> None:
-    from nemesis_rules.model.rules import (
-        base_hooks,  # noqa: F401  (importing registers the table)
-        void_seeders,  # noqa: F401  (registers "void-seeders")
-    )

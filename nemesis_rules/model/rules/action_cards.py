@@ -15,7 +15,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import ship
-from nemesis_rules.model.rules.action_cards_common import USE, Variants, here, register_cards, repair, repair_variants
+from nemesis_rules.model.rules.action_cards_common import USE, Variants, card_table, here, repair, repair_variants
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.healing import CLEAN, INFECTED, scan_hand
 from nemesis_rules.model.rules.items import start_search
@@ -59,7 +59,7 @@ def rest_variants(state: GameState, player: int) -> Variants:
 def rest(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Scan the Contamination cards in hand: clean ones leave the game, an INFECTED one has the
     ruleset's consequence (RU-RB p.20-21). The Void Seeders Rest replaces this through
-    :func:`~nemesis_rules.model.rules.action_cards_common.override_card`."""
+    its own entry in its ruleset value (:mod:`nemesis_rules.model.rulesets.void_seeders`)."""
     return scan_hand(state, player, ctx)
 
 
@@ -77,7 +77,7 @@ def search(state: GameState, player: int, params: Params, ctx: Context) -> GameS
     return start_search(state, player, "", counter=True)
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "demolition": (demolition_variants, demolition),
         "rest": (rest_variants, rest),
@@ -86,14 +86,4 @@ register_cards(
         "repairs": (repair_variants, repair),
         "fast-repairs": (repair_variants, repair),
     }
-)
-
-# The Characters' own cards register themselves on import.
-from nemesis_rules.model.rules import (  # noqa: E402, F401
-    action_cards_captain,
-    action_cards_mechanic,
-    action_cards_pilot,
-    action_cards_scientist,
-    action_cards_scout,
-    action_cards_soldier,
 )

@@ -14,12 +14,12 @@ from nemesis_rules.model.rules.action_cards_common import (
     EscapeOffer,
     Variants,
     active_quest,
+    card_table,
     draw_cards,
     escape_frames,
     exits,
     here,
     loaded_weapons,
-    register_cards,
     spend_ammo,
     walk_unattacked,
 )
@@ -123,7 +123,7 @@ def motivation(state: GameState, player: int, params: Params, ctx: Context) -> G
     return state
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "order": (order_variants, order),
         "suppressive-fire": (suppressive_fire_variants, suppressive_fire),

@@ -1,14 +1,14 @@
 """What the Action card families share (facts.md §7; RU-RB p.12-13, p.19, p.22-26).
 
-Each card is an :class:`~nemesis_rules.model.rules.effects.Effect` in
-:data:`~nemesis_rules.model.rules.effects.ACTION_CARD_EFFECTS`, keyed by its effect slug; the
+Each card is an :class:`~nemesis_rules.model.core.ruleset.Effect` in its family's table
+(:func:`card_table`), keyed by its effect slug, and the game's ruleset holds the one in force; the
 generic ``play-card`` action pays the card and its printed extra cost and keeps it to its
 combat icon. Cards offer only uses that change something (a repair needs a Malfunction or an
 Engine, a reload a weapon that is not full), as the room actions do.
 
-A ruleset may replace a card's effect without touching the base table:
-:func:`override_card` registers the replacement under the ruleset's name (the Void Seeders
-Rest, which may also lower Insanity), and the table entry dispatches on the game's ruleset.
+A ruleset may replace a card's effect without touching the base table: its own table entry
+takes the base one's place in the ruleset value (the Void Seeders Rest, which may also lower
+Insanity).
 
 Parameter names: a card with several uses names the use in ``use``; a free room action passes
 the room action's own parameters through, so a room action's parameters must not be named
@@ -19,16 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from nemesis_rules.model.core.actions import Decision, ParamValue
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice, Frame, Step
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules import ship
+from nemesis_rules.model.rules import replaceable, ship
 from nemesis_rules.model.rules.card_actions import RESERVED, room_action_effect
-from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, QUEST_EFFECTS, Effect, Params, room_action
+from nemesis_rules.model.rules.effects import Effect, Params, room_action
 from nemesis_rules.model.rules.movement import SIZE_ORDER, Relocate
 
 Variants = list[dict[str, ParamValue]]
@@ -41,59 +40,24 @@ ROOM_ACTION = "room-action"
 CARD_KEYS = (USE, AT)
 """Parameter names the cards add around a room action's own parameters."""
 
-BASE_EFFECTS: dict[tuple[str, str], Effect] = {}
-"""The base game's card and quest-item effects by (table, slug); table is "card" or "quest"."""
-
-RULESET_EFFECTS: dict[tuple[str, str, str], Effect] = {}
-"""Replacements by (ruleset name, table, slug): see :func:`override_card`."""
+def _table(prefix: str, entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> dict[str, Effect]:
+    return {slug: Effect(f"{prefix}.{slug}", variants, resolve) for slug, (variants, resolve) in entries.items()}
 
 
-def _chosen(table: str, slug: str, state: GameState) -> Effect:
-    return RULESET_EFFECTS.get((state.config.ruleset.name, table, slug), BASE_EFFECTS[(table, slug)])
+def card_table(entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> dict[str, Effect]:
+    """A family's Action cards as effects by slug (clause ``base.action-card.<slug>``)."""
+    return _table("base.action-card", entries)
 
 
-def _variants(table: str, slug: str, state: GameState, player: int) -> Variants:
-    return _chosen(table, slug, state).variants(state, player)
-
-
-def _resolve(table: str, slug: str, state: GameState, player: int, params: Params, ctx: Context) -> GameState:
-    return _chosen(table, slug, state).resolve(state, player, params, ctx)
-
-
-def _register(
-    table: str, target: dict[str, Effect], prefix: str, entries: dict[str, tuple[VariantsFn, ResolveFn]]
-) -> None:
-    for slug, (variants, resolve) in entries.items():
-        clause = f"{prefix}.{slug}"
-        BASE_EFFECTS[(table, slug)] = Effect(clause, variants, resolve)
-        target[slug] = Effect(clause, partial(_variants, table, slug), partial(_resolve, table, slug))
-
-
-def register_cards(entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> None:
-    """Fill :data:`ACTION_CARD_EFFECTS` with base effects (clause ``base.action-card.<slug>``)."""
-    _register("card", ACTION_CARD_EFFECTS, "base.action-card", entries)
-
-
-def register_quests(entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> None:
-    """Fill :data:`QUEST_EFFECTS` with base uses (clause ``base.quest-item.<slug>``)."""
-    _register("quest", QUEST_EFFECTS, "base.quest-item", entries)
+def quest_table(entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> dict[str, Effect]:
+    """A family's Quest Item uses as effects by slug (clause ``base.quest-item.<slug>``)."""
+    return _table("base.quest-item", entries)
 
 
 def card_clause(state: GameState, slug: str) -> str:
     """The clause of the Action card ``slug`` as the game's ruleset resolves it (its replacement's
     clause, such as vs.change.rest, else ``base.action-card.<slug>``)."""
-    return _chosen("card", slug, state).clause
-
-
-def override_card(ruleset: str, slug: str, effect: Effect) -> None:
-    """Let ``ruleset`` resolve the Action card ``slug`` with ``effect`` instead of the base one
-    (design.md, principle 5: the expansion replaces entries of the same tables)."""
-    RULESET_EFFECTS[(ruleset, "card", slug)] = effect
-
-
-def override_quest(ruleset: str, slug: str, effect: Effect) -> None:
-    """Let ``ruleset`` resolve the Quest Item use ``slug`` with ``effect`` instead of the base one."""
-    RULESET_EFFECTS[(ruleset, "quest", slug)] = effect
+    return state.config.ruleset.action_cards[slug].clause
 
 
 # -- where a character stands ---------------------------------------------------------------
@@ -220,7 +184,7 @@ class QuietMove(Step):
         state = state.with_character(c.evolve(position=self.to))
         if not state.room(self.to).explored:
             state, _ = explore(state, self.player, self.to, self.via, True, ctx)
-        return tables.on_enter(state, self.player, self.to, ctx)
+        return replaceable.on_enter(state, self.player, self.to, ctx)
 
 
 # -- free room actions ----------------------------------------------------------------------------

@@ -18,8 +18,8 @@ from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import (
     USE,
     Variants,
+    card_table,
     here,
-    register_cards,
     repair,
     repair_variants,
 )
@@ -141,7 +141,7 @@ def ingenuity(state: GameState, player: int, params: Params, ctx: Context) -> Ga
     return craft(state, player, str(params["craft"]), tuple(parts) if isinstance(parts, tuple) else (parts,), ctx)
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "technical-corridors": (technical_corridors_variants, technical_corridors),
         "pyrotechnics": (pyrotechnics_variants, pyrotechnics),

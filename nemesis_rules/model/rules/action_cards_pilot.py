@@ -18,9 +18,9 @@ from nemesis_rules.model.rules.action_cards_common import (
     ROOM_ACTION,
     USE,
     Variants,
+    card_table,
     free_room_action,
     here,
-    register_cards,
     room_action_variants,
 )
 from nemesis_rules.model.rules.effects import Params
@@ -94,7 +94,7 @@ def old_friend_variants(state: GameState, player: int) -> Variants:
     return room_uses(state, player, position)
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "computer-skills": (computer_skills_variants, door_or_room),
         "piloting": (piloting_variants, door_or_room),

@@ -22,7 +22,7 @@ from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.action_cards_common import active_quest, discard_from_hand
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.noise import NoiseRoll
@@ -50,14 +50,14 @@ def before_attack(state: GameState, intruder: Intruder, target: int, why: str, c
     armor = intruder.kind == LARVA and _armor_ready(state, target)
     if nerves or armor:
         return state.push(AttackReaction(target, intruder.id, why, ""))
-    return tables.attack_procedure(state, intruder, target, why, ctx)
+    return replaceable.attack_procedure(state, intruder, target, why, ctx)
 
 
 def before_attack_effect(state: GameState, effect: str, intruder: Intruder, target: int, ctx: Context) -> GameState:
     """An attack card hit ``target``: a window for Armor, else the card's effect at once."""
     if _armor_ready(state, target):
         return state.push(AttackReaction(target, intruder.id, "", effect))
-    return tables.attack_effect(state, effect, intruder, target, ctx)
+    return replaceable.attack_effect(state, effect, intruder, target, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +99,8 @@ class AttackReaction(Choice):
         if intruder is None or not state.character(self.player).active:
             return state
         if self.effect:
-            return tables.attack_effect(state, self.effect, intruder, self.player, ctx)
-        return tables.attack_procedure(state, intruder, self.player, self.why, ctx)
+            return replaceable.attack_effect(state, self.effect, intruder, self.player, ctx)
+        return replaceable.attack_procedure(state, intruder, self.player, self.why, ctx)
 
 
 # -- Noise rolls: the Motion Scanner/Sensor ---------------------------------------------------------

@@ -21,9 +21,9 @@ from nemesis_rules.model.rules.action_cards_common import (
     USE,
     Variants,
     active_quest,
+    card_table,
     free_room_action,
     here,
-    register_cards,
     room_action_variants,
 )
 from nemesis_rules.model.rules.effects import Params
@@ -160,7 +160,7 @@ def intranet(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     return free_room_action(state, player, str(params[AT]), params, ctx)
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "risk-assessment": (risk_assessment_variants, risk_assessment),
         "blocking-access": (blocking_access_variants, blocking_access),

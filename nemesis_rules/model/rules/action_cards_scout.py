@@ -11,12 +11,12 @@ from nemesis_rules.model.rules.action_cards_common import (
     USE,
     QuietMove,
     Variants,
+    card_table,
     draw_cards,
     escape_frames,
     exits,
     here,
     loaded_weapons,
-    register_cards,
     shoot_targets,
     spend_ammo,
 )
@@ -76,7 +76,7 @@ def adrenaline(state: GameState, player: int, params: Params, ctx: Context) -> G
     return state.push(*escape_frames(state, player, str(params["to"])))
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "scavenging": (scavenging_variants, scavenging),
         "reconnaissance": (reconnaissance_variants, reconnaissance),

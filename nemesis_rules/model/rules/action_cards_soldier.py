@@ -14,10 +14,10 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_common import (
     EscapeOffer,
     Variants,
+    card_table,
     exits,
     here,
     loaded_weapons,
-    register_cards,
     shoot_targets,
     spend_ammo,
     walk_unattacked,
@@ -138,7 +138,7 @@ class FullAutoRoll(CombatRoll):
         return resolve_attack(state, self.player, self.target, ASSAULT_RIFLE, outcome, ctx, bonus=bonus)
 
 
-register_cards(
+ACTION_CARDS = card_table(
     {
         "covering-fire": (covering_fire_variants, covering_fire),
         "taking-aim": (taking_aim_variants, taking_aim),

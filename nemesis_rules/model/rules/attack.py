@@ -50,9 +50,7 @@ class IntruderAttack(Step):
             ctx.fire("base.attack.occasions")  # a Surprise Attack, the Intruder Attack step or an Escape
         if self.why == "surprise":
             # the Surprise Attack as the ruleset words it (Void Seeders fires its own in its procedure)
-            from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
-
-            if clause := ruleset_clause(state.config, "encounter.surprise-attack"):
+            if clause := state.config.ruleset.clause("encounter.surprise-attack"):
                 ctx.fire(clause)
         else:
             ctx.fire("base.move.escape-attacks" if self.why == "escape" else "base.event.intruder-attack")

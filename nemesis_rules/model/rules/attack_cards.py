@@ -11,6 +11,7 @@ from dataclasses import replace
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.wounds import contaminate, kill, light_wounds, serious_wounds
 
 AttackEffectFn = Callable[[GameState, Intruder, int, Context], GameState]
@@ -63,7 +64,7 @@ def frenzy(state: GameState, intruder: Intruder, target: int, ctx: Context) -> G
 
 
 def slime(state: GameState, intruder: Intruder, target: int, ctx: Context) -> GameState:
-    state = tables.give_slime(state, target, ctx)
+    state = replaceable.give_slime(state, target, ctx)
     return contaminate(state, target, 1, ctx)
 
 

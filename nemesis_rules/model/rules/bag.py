@@ -12,6 +12,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 
 
 def token_type(token: str) -> str:
@@ -70,7 +71,7 @@ def base_encounter_token(state: GameState, token: str, player: int, position: st
     if not intruder_id:
         return state
     frames = []
-    threshold = tables.surprise_threshold(state, token, ctx)
+    threshold = queries.surprise_threshold(state, token, ctx)
     if state.character(player).hand.total < threshold:
         frames.append(IntruderAttack(intruder_id, player, "surprise"))
     state = state.push(*frames)

@@ -1,4 +1,8 @@
-"""The base game's table of replaceable rules (see :class:`~nemesis_rules.model.data.tables.RulesetHooks`)."""
+"""The base game's versions of the replaceable steps: setup's Intruder bag and last words, what an
+explored token does, entering and passing, an Intruder's attack and injuries, the Event Phase
+steps, Fire Damage to the Nest (RU-RB p.6, p.14-15, p.18-21, p.28). The base ruleset puts them in
+its table (:mod:`nemesis_rules.model.rulesets.base`); the expansion keeps some and replaces others.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,9 @@ from dataclasses import dataclass, replace
 
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Frame, Step
-from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules import victory
-from nemesis_rules.model.rules.attack_cards import BASE_ATTACK_EFFECTS
-from nemesis_rules.model.rules.bag import base_bag_development, base_encounter_token
-from nemesis_rules.model.rules.combat import EnduranceCheck, base_intruder_dies, destroy_nest_eggs
-from nemesis_rules.model.rules.contamination import infected_result
-from nemesis_rules.model.rules.event_cards import BASE_EVENT_EFFECTS
+from nemesis_rules.model.rules.combat import EnduranceCheck, destroy_nest_eggs
 from nemesis_rules.model.rules.events import (
     AttackStep,
     BagDevelopmentStep,
@@ -23,8 +21,6 @@ from nemesis_rules.model.rules.events import (
     FireDamageStep,
     TimeStep,
 )
-from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
-from nemesis_rules.model.rules.ruleset_clauses import register_clauses
 from nemesis_rules.model.rules.ship import take_door_token
 
 
@@ -178,62 +174,3 @@ def base_fire_damage_extra(state: GameState, ctx: Context) -> GameState:
             ctx.fire("base.event.fire-damage")
             state = state.with_room(position, room.evolve(objects=room.objects.remove("egg")))
     return state
-
-
-def _nothing(state: GameState, *args: object) -> GameState:
-    return state
-
-
-BASE_HOOKS = tables.RulesetHooks(
-    name="base",
-    card_prefix="base",
-    attack_deck_source="base",
-    event_deck_source="base",
-    exploration_in_engines=False,
-    ignores_doors=False,
-    immobile=frozenset(),
-    token_supply=tables.base_token_supply,
-    miniature_limit=lambda config, kind: tables.base(config).miniature_limit(kind),
-    exploration_tokens=lambda config: Multiset.of(
-        tables.exploration_key(t) for t in tables.base(config).exploration_tokens
-    ),
-    weakness_cards=lambda config: tuple(w.id for w in tables.base(config).weaknesses),
-    extra_decks=lambda config: [],
-    starting_insanity=lambda config: 1,
-    bag_setup=lambda state: [FillBag()],
-    finish_setup=base_finish_setup,
-    exploration_effect=base_exploration_effect,
-    on_enter=base_on_enter,
-    on_pass=base_on_pass,
-    give_slime=give_slime,
-    encounter_token=base_encounter_token,
-    attack_procedure=base_attack_procedure,
-    attack_effects=BASE_ATTACK_EFFECTS,
-    event_effects=BASE_EVENT_EFFECTS,
-    event_steps=base_event_steps,
-    bag_development=base_bag_development,
-    injure=base_injure,
-    intruder_dies=base_intruder_dies,
-    infected_result=infected_result,
-    on_character_leaves=_nothing,
-    end_of_player_phase=base_end_of_player_phase,
-    fire_damage_extra=base_fire_damage_extra,
-    victory_steps=victory.base_victory_steps,
-    winners=victory.base_winners,
-    encounter_noise_spaces=base_encounter_noise_spaces,
-)
-tables.register_hooks(BASE_HOOKS)
-register_clauses(
-    "base",
-    {
-        "setup.room-tiles-2": "base.setup.room-tiles-2",
-        "setup.exploration-tokens": "base.setup.exploration-tokens",
-        "setup.intruder-board": "base.setup.intruder-board",
-        "setup.decks": "base.setup.decks",
-        "encounter.draw-token": "base.encounter.draw-token",
-        "encounter.surprise-attack": "base.encounter.surprise-attack",
-        "scan.multiple-infected": "base.contamination.multiple-infected",
-        "supply.miniatures": "base.supply.miniatures",
-        "round.event-phase-order": "base.round.event-phase-order",
-    },
-)

@@ -18,13 +18,13 @@ from types import MappingProxyType
 from nemesis_rules.model.core.actions import Decision, ParamValue, paid_each
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.cards import ActionCard, Character, QuestItem
-from nemesis_rules.model.rules.effects import ACTION_CARD_EFFECTS, QUEST_EFFECTS, item_effect, room_action
+from nemesis_rules.model.rules.effects import item_effect, room_action
 from nemesis_rules.model.rules.items import discard_item, pay_cards
 from nemesis_rules.model.rules.payment import payments
-from nemesis_rules.model.rules.registry import ActionRule, register
 
 ROOM_ACTION_COST = 2
 RESERVED = ("card", "item", "room", "pay")
@@ -64,7 +64,7 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
     out: list[Decision] = []
     deck: Mapping[str, ActionCard] | None = None
     for slug in c.hand.distinct():
-        effect = ACTION_CARD_EFFECTS.get(slug)
+        effect = state.config.ruleset.action_cards.get(slug)
         if effect is None or slug.startswith("contamination"):
             continue
         if deck is None:
@@ -122,10 +122,9 @@ def _play_card(state: GameState, decision: Decision, ctx: Context) -> GameState:
     player = decision.player
     slug = decision.text("card")
     state = pay_cards(state, player, (slug, *decision.cards()))
-    from nemesis_rules.model.rules.action_cards_common import card_clause  # the two modules import each other
-
-    ctx.fire(card_clause(state, slug))
-    return ACTION_CARD_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
+    effect = state.config.ruleset.action_cards[slug]
+    ctx.fire(effect.clause)
+    return effect.resolve(state, player, _effect_params(decision), ctx)
 
 
 def _card_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
@@ -332,7 +331,7 @@ def _quest_options(state: GameState, player: int) -> list[Decision]:
     fighting = state.in_combat(player)
     quests = _quest_items(state.config, c.name)
     for slug, status in c.quests:
-        effect = QUEST_EFFECTS.get(slug)
+        effect = state.config.ruleset.quests.get(slug)
         quest = quests.get(slug)
         if effect is None or quest is None or status != "active" or quest.use_cost is None:
             continue
@@ -353,7 +352,7 @@ def _use_quest(state: GameState, decision: Decision, ctx: Context) -> GameState:
     if quest.one_use:
         state = state.with_character(c.evolve(quests=tuple((q, "used" if q == slug else s) for q, s in c.quests)))
     ctx.fire(f"base.quest-item.{slug}")
-    return QUEST_EFFECTS[slug].resolve(state, player, _effect_params(decision), ctx)
+    return state.config.ruleset.quests[slug].resolve(state, player, _effect_params(decision), ctx)
 
 
 def _quest_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
@@ -362,10 +361,11 @@ def _quest_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     )
 
 
-register(ActionRule("play-card", "base.cost.action-card", _card_options, _play_card, _card_diagnose, in_combat=True))
-register(ActionRule("use-item", "base.cost.item-action", _item_options, _use_item, _item_diagnose, in_combat=True))
-register(ActionRule("room-action", "base.cost.room-action", _room_action_options, _room_action, _room_diagnose))
-register(
-    ActionRule("activate-quest", "base.quest-item.activation", _activation_options, _activate, _activation_diagnose)
+ACTIONS: tuple[ActionRule, ...] = (
+    ActionRule("play-card", "base.cost.action-card", _card_options, _play_card, _card_diagnose, in_combat=True),
+    ActionRule("use-item", "base.cost.item-action", _item_options, _use_item, _item_diagnose, in_combat=True),
+    ActionRule("room-action", "base.cost.room-action", _room_action_options, _room_action, _room_diagnose),
+    ActionRule("activate-quest", "base.quest-item.activation", _activation_options, _activate, _activation_diagnose),
+    ActionRule("use-quest", "base.cost.item-action", _quest_options, _use_quest, _quest_diagnose, in_combat=True),
 )
-register(ActionRule("use-quest", "base.cost.item-action", _quest_options, _use_quest, _quest_diagnose, in_combat=True))
+"""The actions this family adds to the turn (a ruleset takes them into its table)."""

@@ -16,6 +16,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries, replaceable
 
 
 def find(state: GameState, intruder_id: int) -> Intruder | None:
@@ -27,7 +28,7 @@ def injure(state: GameState, intruder_id: int, count: int, ctx: Context) -> Game
     intruder = find(state, intruder_id)
     if intruder is None or count <= 0:
         return state
-    return tables.injure(state, intruder, count, ctx)
+    return replaceable.injure(state, intruder, count, ctx)
 
 
 def destroy_nest_eggs(state: GameState, count: int, ctx: Context) -> GameState:
@@ -64,7 +65,7 @@ class EnduranceCheck(Step):
             if not state.deck(name).draw_outcomes():
                 return state  # every attack card is out: nothing to check against
             return state.push(EnduranceDraw(self.intruder, self.cards, self.combine, self.drawn))
-        return tables.judge_endurance(state, intruder, self.combine, self.drawn, ctx)
+        return replaceable.judge_endurance(state, intruder, self.combine, self.drawn, ctx)
 
 
 def base_judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context) -> GameState:
@@ -78,7 +79,7 @@ def base_judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[
         return state
     values = [card.blood for card in cards if card.blood is not None]
     blood = sum(values) if combine == "sum" else min(values) if combine == "min" else max(values)
-    blood = tables.endurance_modifier(state, intruder, blood, ctx)
+    blood = queries.endurance_modifier(state, intruder, blood, ctx)
     ctx.fire("base.endurance.single-card" if len(drawn) == 1 else "base.endurance.two-cards")
     if blood <= intruder.injuries:
         return kill_intruder(state, intruder, ctx)
@@ -95,7 +96,7 @@ class EnduranceDraw(ChanceNode):
     clause = "base.endurance.single-card"
 
     def clause_for(self, state: GameState) -> str:
-        return tables.endurance_clause(state, find(state, self.intruder), self.cards)
+        return replaceable.endurance_clause(state, find(state, self.intruder), self.cards)
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.deck(tables.attack_deck_name(state.config)).draw_outcomes()
@@ -108,7 +109,7 @@ class EnduranceDraw(ChanceNode):
 
 def kill_intruder(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
     """An Intruder dies; the ruleset decides what it leaves (base: a Carcass unless a Larva)."""
-    return tables.intruder_dies(state, intruder, ctx)
+    return replaceable.intruder_dies(state, intruder, ctx)
 
 
 def carcasses_out(state: GameState) -> int:
@@ -146,7 +147,7 @@ class Retreat(Step):
         from nemesis_rules.model.rules.events import ensure_event_deck
 
         intruder = find(state, self.intruder)
-        if intruder is None or not tables.can_move(state, intruder):
+        if intruder is None or not queries.can_move(state, intruder):
             return state
         state = ensure_event_deck(state, ctx)
         if not state.deck("event").draw_outcomes():

@@ -13,6 +13,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules import replaceable
 
 INFECTED = "contamination-infected"
 
@@ -58,12 +59,11 @@ class EclosionDraw(Step):
         c = state.character(self.player)
         state = state.with_character(c.evolve(discard=c.discard.union(Multiset.of(self.drawn))))
         if INFECTED in self.drawn:
-            from nemesis_rules.model.data import tables
             from nemesis_rules.model.rules.healing import note_several_infected
 
             if self.drawn.count(INFECTED) > 1:
                 note_several_infected(state, ctx)
-            return tables.infected_result(state, self.player, ctx)
+            return replaceable.infected_result(state, self.player, ctx)
         return state
 
 

@@ -17,6 +17,7 @@ from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +61,14 @@ class EncounterDraw(ChanceNode):
 
     def clause_for(self, state: GameState) -> str:
         """Step 2 as the game's ruleset words it (Void Seeders: its own Encounter draw)."""
-        from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
-
-        return ruleset_clause(state.config, "encounter.draw-token")
+        return state.config.ruleset.clause("encounter.draw-token")
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.bag.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         state = state.evolve(bag=state.bag.remove(outcome))
-        return tables.encounter_token_effect(state, outcome, self.player, self.position, ctx)
+        return replaceable.encounter_token_effect(state, outcome, self.player, self.position, ctx)
 
 
 def first_encounter(state: GameState, ctx: Context) -> GameState:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Step
 from nemesis_rules.model.core.state import EndOfGame, GameState
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 
 SHIP_DESTROYED = (
     "ship-destroyed-self-destruct",
@@ -44,7 +44,7 @@ def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
     for frame in reversed(state.pending):
         state = frame.on_drop(state)
     state = state.evolve(characters=tuple(characters), phase="over", pending=())
-    return state.push(*tables.victory_steps(state, reason), VictoryCheck(reason))
+    return state.push(*replaceable.victory_steps(state, reason), VictoryCheck(reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,5 +59,5 @@ class VictoryCheck(Step):
         survivors = tuple(c.player for c in state.characters if c.status in ("hibernating", "escaped"))
         if survivors:
             ctx.fire("base.end.survival")  # in a launched pod, or hibernating on a ship that got through
-        winners = tables.winners(state, survivors, ctx)
+        winners = replaceable.winners(state, survivors, ctx)
         return state.evolve(end=EndOfGame(self.reason, survivors, winners), phase="over", pending=())

@@ -12,6 +12,7 @@ from dataclasses import replace
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import pods, queries
 from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
 
 EventEffectFn = Callable[[GameState, Context], GameState]
@@ -114,7 +115,7 @@ def egg_protection(state: GameState, ctx: Context) -> GameState:
     frames = []
     for player in turn_order(state):
         c = state.character(player)
-        if c.active and (state.room(c.position).tile == "nest" or tables.carries(c, "egg")):
+        if c.active and (state.room(c.position).tile == "nest" or queries.carries(c, "egg")):
             frames.append(Encounter(player, c.position))
     return state.push(*frames)
 
@@ -162,7 +163,7 @@ def nest(state: GameState, ctx: Context) -> GameState:
 
 
 def evacuation_pod_ejection(state: GameState, ctx: Context) -> GameState:
-    return tables.eject_pod(state, lowest=True, ctx=ctx)
+    return pods.eject_pod(state, lowest=True, ctx=ctx)
 
 
 def hatching(state: GameState, ctx: Context) -> GameState:
@@ -208,7 +209,7 @@ def lurking(state: GameState, ctx: Context) -> GameState:
     from nemesis_rules.model.rules.intruders import remove_intruder
 
     for intruder in [i for i in state.intruders if not state.characters_at(i.position)]:
-        if tables.can_move(state, intruder):
+        if queries.can_move(state, intruder):
             state = remove_intruder(state, intruder.id, ctx, to_bag=True)
     return state
 

@@ -16,6 +16,7 @@ from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Deck, GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries, replaceable
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +27,7 @@ class EventPhase(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         state = state.evolve(phase="event").push(QueueEventSteps())
-        return tables.end_of_player_phase(state, ctx)
+        return replaceable.end_of_player_phase(state, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ class QueueEventSteps(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         if state.end is not None:
             return state
-        return state.push(*tables.event_steps(state.config))
+        return state.push(*replaceable.event_steps(state.config))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +97,8 @@ class AttackStep(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         from nemesis_rules.model.rules.attack import IntruderAttack
 
-        attackers = [i for i in state.intruders if state.characters_at(i.position) and tables.attacks_in_event(i)]
-        if tables.skip_attack_step(state):
+        attackers = [i for i in state.intruders if state.characters_at(i.position) and queries.attacks_in_event(i)]
+        if queries.skip_attack_step(state):
             return state
         if attackers:
             ctx.fire("base.combat.in-combat")  # an Intruder in a Character's room is In Combat and attacks
@@ -118,7 +119,7 @@ class FireDamageStep(Step):
 
         for intruder in burning:
             state = injure(state, intruder.id, fire_injuries(state, ctx), ctx)
-        return tables.fire_damage_extra(state, ctx)
+        return replaceable.fire_damage_extra(state, ctx)
 
 
 def ensure_event_deck(state: GameState, ctx: Context) -> GameState:
@@ -165,7 +166,7 @@ class EventCardDraw(ChanceNode):
         movers = [
             i
             for i in state.intruders
-            if i.kind in card.movers and not state.characters_at(i.position) and tables.can_move(state, i)
+            if i.kind in card.movers and not state.characters_at(i.position) and queries.can_move(state, i)
         ]
         if movers:
             ctx.fire("base.event.movement")
@@ -188,7 +189,7 @@ class EventEffect(Step):
         card = tables.event_card(state.config, self.card)
         ctx.fire(f"{tables.card_clause_prefix(state.config)}.event-card.{card.effect}")
         state = state.push(EventCardAfter(self.card))
-        return tables.event_effect(state, card.effect, ctx)
+        return replaceable.event_effect(state, card.effect, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +264,7 @@ class BagDevelopmentDraw(ChanceNode):
         return state.bag.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        return tables.bag_development_effect(state, outcome, ctx)
+        return replaceable.bag_development_effect(state, outcome, ctx)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.actions import Decision, paid_each
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.payment import payments
-from nemesis_rules.model.rules.registry import ActionRule, register
 
 EGGS = "eggs"
 
@@ -217,7 +218,7 @@ def resolve_attack(
     kind = "egg" if target == EGGS else next((i.kind for i in state.intruders if str(i.id) == target), "")
     if not kind:
         return state
-    injuries = tables.face_injuries(state, face, kind)
+    injuries = replaceable.face_injuries(state, face, kind)
     tables.hooks(state.config).on_combat_hit(state, face, kind, ctx)
     if injuries == 0 and kind == "adult" and "vital-places" in state.discovered and face in ("blank", "creeper"):
         ctx.fire("base.weakness.vital-places")
@@ -276,5 +277,8 @@ def _weapon_ability(ability: str, face: str, injuries: int, ctx: Context, weapon
     return injuries
 
 
-register(ActionRule("shoot", "base.combat.shoot", _shoot_options, _shoot, _diagnose, in_combat=True))
-register(ActionRule("melee", "base.combat.melee-contamination", _melee_options, _melee, _diagnose, in_combat=True))
+ACTIONS: tuple[ActionRule, ...] = (
+    ActionRule("shoot", "base.combat.shoot", _shoot_options, _shoot, _diagnose, in_combat=True),
+    ActionRule("melee", "base.combat.melee-contamination", _melee_options, _melee, _diagnose, in_combat=True),
+)
+"""The actions this family adds to the turn (a ruleset takes them into its table)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import replaceable
 
 CLEAN = "contamination"
 INFECTED = "contamination-infected"
@@ -84,15 +84,13 @@ def scan_hand(state: GameState, player: int, ctx: Context) -> GameState:
     if infected:
         if infected > 1:
             note_several_infected(state, ctx)
-        state = tables.infected_result(state, player, ctx)
+        state = replaceable.infected_result(state, player, ctx)
     return state
 
 
 def note_several_infected(state: GameState, ctx: Context) -> None:
     """Several INFECTED cards in one scan have the consequence once (FAQ), as the ruleset words it."""
-    from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
-
-    if clause := ruleset_clause(state.config, "scan.multiple-infected"):
+    if clause := state.config.ruleset.clause("scan.multiple-infected"):
         ctx.fire(clause)
 
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice, Frame, Step
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_common import discard_from_hand
 from nemesis_rules.model.rules.items import discard_item, pay_cards
-from nemesis_rules.model.rules.registry import ACTIONS, ActionRule
 
 INTERRUPTION = "interruption"
 Committed = tuple[int, tuple[str, ...]] | None
@@ -140,7 +140,7 @@ class PerformAction(Step):
     decision: Decision
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        return ACTIONS[self.decision.kind].perform(state, self.decision, ctx)
+        return state.config.ruleset.actions[self.decision.kind].perform(state, self.decision, ctx)
 
 
 @dataclass(frozen=True, slots=True)

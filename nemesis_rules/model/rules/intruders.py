@@ -9,6 +9,7 @@ from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 
 
 def on_board(state: GameState, kind: str) -> int:
@@ -26,9 +27,7 @@ def place_intruder(
     none could be placed). Out of Adults, every Adult not in Combat retreats first (RU-RB p.15)."""
     limit = tables.miniature_limit(state.config, kind)
     if on_board(state, kind) >= limit:
-        from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
-
-        if clause := ruleset_clause(state.config, "supply.miniatures"):
+        if clause := state.config.ruleset.clause("supply.miniatures"):
             ctx.fire(clause)  # every miniature of the kind is in use
         if kind == "adult":
             ctx.fire("base.supply.adult-exhaustion")
@@ -81,7 +80,7 @@ def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) 
         ctx.fire("base.tech-corridor.intruder-vanishes", "base.tech-corridor.no-doors")
         state = remove_intruder(state, intruder_id, ctx, to_bag=True)
         return tables.hooks(state.config).intruder_vanishes(state, intruder, ctx)
-    if state.door(space) == "closed" and not tables.ignores_doors(state, intruder):
+    if state.door(space) == "closed" and not queries.ignores_doors(state, intruder):
         from nemesis_rules.model.rules.item_effects import destroys_closed_doors
 
         if not destroys_closed_doors(state, intruder):

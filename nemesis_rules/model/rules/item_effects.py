@@ -2,7 +2,8 @@
 Weaknesses that change item and movement rules (facts.md §5, §6, §14; RU-RB p.21-23).
 
 The item actions themselves live in one module per deck colour (``item_effects_red``,
-``_yellow``, ``_green``, ``_blue``); each fills :data:`~nemesis_rules.model.rules.effects.ITEM_EFFECTS`.
+``_yellow``, ``_green``, ``_blue``); each declares its items as a table
+(:func:`item_table`) that a ruleset takes in.
 This module holds what several of them (and other rule families) need: a weapon's ammo
 capacity with its attachments, reloading, drawing cards, passing by force, moving without a
 corridor, secret looks at tiles and tokens, Retreat caused by an item, the Arm wound's forced
@@ -19,8 +20,8 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import Character, DoorState, GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules import ship
-from nemesis_rules.model.rules.effects import ITEM_EFFECTS, Effect, Params
+from nemesis_rules.model.rules import replaceable, ship
+from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.items import HAND_SLOTS, discard_item, drop
 from nemesis_rules.model.rules.round import ActionCardDraw
 
@@ -37,11 +38,10 @@ ADRENALINE = "adrenaline"
 SEEN = "seen"
 
 
-def register_items(table: dict[str, tuple[VariantsFn, ResolveFn]]) -> None:
-    """Fill :data:`ITEM_EFFECTS`: each item slug with its variants and its resolution; the
-    clause is the item's own (``base.item.<slug>``)."""
-    for slug, (variants, resolve) in table.items():
-        ITEM_EFFECTS[slug] = Effect(f"base.item.{slug}", variants, resolve)
+def item_table(table: dict[str, tuple[VariantsFn, ResolveFn]]) -> dict[str, Effect]:
+    """Each item slug with its variants and its resolution as an effect; the clause is the
+    item's own (``base.item.<slug>``)."""
+    return {slug: Effect(f"base.item.{slug}", variants, resolve) for slug, (variants, resolve) in table.items()}
 
 
 # -- wounds -----------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def force_pass(state: GameState, player: int, ctx: Context) -> GameState:
     if c.passed or not c.active:
         return state
     state = state.with_character(c.evolve(passed=True))
-    return tables.on_pass(state, player, ctx)
+    return replaceable.on_pass(state, player, ctx)
 
 
 @dataclass(frozen=True, slots=True)

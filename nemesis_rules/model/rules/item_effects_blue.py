@@ -8,7 +8,6 @@ Flamethrower is a weapon: its ability is Shoot's (fighting.py), Chemicals reload
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from nemesis_rules.model.core.engine import Context
@@ -23,14 +22,13 @@ from nemesis_rules.model.rules.item_effects import (
     fire_injuries,
     force_pass,
     injure_then_retreat,
+    item_table,
     open_neighbours,
-    register_items,
 )
 from nemesis_rules.model.rules.wounds import GainContamination, SeriousWound
 
 EGGS = "eggs"
 MOLOTOV_EGGS = 1
-Cure = Callable[[GameState, int, Context], GameState]
 
 # -- Antidote ------------------------------------------------------------------------------------------
 
@@ -44,13 +42,10 @@ def remove_larva(state: GameState, player: int, ctx: Context) -> GameState:
     return state.with_character(c.evolve(larva=False))
 
 
-LARVA_CURES: dict[str, Cure] = {"base": remove_larva}
-"""What the Antidote (and any effect that "removes your Larva") does, by ruleset name. The
-Void Seeders ruleset registers its own (Insanity set to 3 instead)."""
-
-
 def cure_larva(state: GameState, player: int, ctx: Context) -> GameState:
-    return LARVA_CURES.get(state.config.ruleset.name, remove_larva)(state, player, ctx)
+    """What the Antidote (and any effect that "removes your Larva") does: the ruleset's cure
+    (the base game's :func:`remove_larva`; the Void Seeders set Insanity to 3 instead)."""
+    return state.config.ruleset.hooks.larva_cure(state, player, ctx)
 
 
 def _antidote(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
@@ -143,7 +138,7 @@ def _molotov(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     return state.push(*frames)
 
 
-register_items(
+ITEM_EFFECTS = item_table(
     {
         "antidote": (always, _antidote),
         "taser": (_taser_variants, _taser),

@@ -20,7 +20,7 @@ from nemesis_rules.model.rules.item_effects import (
     DrawActionCards,
     Variants,
     adrenaline_tag,
-    register_items,
+    item_table,
 )
 from nemesis_rules.model.rules.item_effects_yellow import dress_variants
 from nemesis_rules.model.rules.wounds import contaminate
@@ -148,7 +148,7 @@ class DrugsDiscard(Choice):
         return "discard a card from the hand, or 'keep-hand' to draw", self.clause
 
 
-register_items(
+ITEM_EFFECTS = item_table(
     {
         "bandages": (_bandages_variants, _bandages),
         "medkit": (_medkit_variants, _medkit),

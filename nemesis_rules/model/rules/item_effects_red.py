@@ -15,8 +15,7 @@ from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules import ship
+from nemesis_rules.model.rules import queries, ship
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.item_effects import (
     EXTENDED_MAGAZINE,
@@ -26,9 +25,9 @@ from nemesis_rules.model.rules.item_effects import (
     door_variants,
     fully_load,
     held_weapons,
+    item_table,
     note_seen,
     open_neighbours,
-    register_items,
     reload_targets,
     set_door_as_asked,
     unexplored,
@@ -185,7 +184,7 @@ def _decoy(state: GameState, player: int, params: Params, ctx: Context) -> GameS
             continue
         fighting = bool(state.characters_at(source))
         for intruder in state.intruders_at(source):
-            if not tables.can_move(state, intruder):
+            if not queries.can_move(state, intruder):
                 continue  # a Lair never moves (VS-RB, Lair Movement)
             if fighting:
                 frames.append(IntruderAttack(intruder.id, 0, "decoy"))
@@ -304,7 +303,7 @@ def _self_destruct_key(state: GameState, player: int, params: Params, ctx: Conte
     return ship.stop_self_destruct(state, ctx)
 
 
-register_items(
+ITEM_EFFECTS = item_table(
     {
         "energy-charge": (_energy_charge_variants, _energy_charge),
         "grenade": (_grenade_variants, _grenade),

@@ -27,9 +27,9 @@ from nemesis_rules.model.rules.item_effects import (
     Variants,
     door_variants,
     fully_load,
+    item_table,
     note_seen,
     phosphate_retreat,
-    register_items,
     reload_targets,
     set_door_as_asked,
     unexplored,
@@ -195,7 +195,7 @@ class PeekTile(Choice):
         return f"'{decision.get('at')}' is not another unexplored room", self.clause
 
 
-register_items(
+ITEM_EFFECTS = item_table(
     {
         "chemicals": (_chemicals_variants, _chemicals),
         "tools": (_tools_variants, _tools),

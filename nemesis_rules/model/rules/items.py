@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.actions import Decision, paid_each
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.payment import pay, payments
-from nemesis_rules.model.rules.registry import ActionRule, register
 
 HAND_SLOTS = 2
 ITEM_COLOURS = ("red", "yellow", "green")
@@ -167,8 +167,6 @@ def _drop_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     return f"player {decision.player} holds no {decision.get('item')} in hand", "base.item.drop"
 
 
-register(ActionRule("pick-up", "base.heavy-object.pick-up", _pickup_options, _pickup, _pickup_diagnose))
-register(ActionRule("drop", "base.item.drop", _drop_options, _drop, _drop_diagnose, in_combat=True, free=True))
 
 
 # -- searching ------------------------------------------------------------------------------
@@ -385,7 +383,6 @@ def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameSt
     return gain_item(state, receiver, slug, ammo=ammo if weapon else None)
 
 
-register(ActionRule("trade", "base.trade.participants", _trade_options, _trade, _trade_diagnose))
 
 
 # -- crafting --------------------------------------------------------------------------------
@@ -457,4 +454,10 @@ def _craft_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     return f"no crafting of {decision.get('item')} from those parts is possible now", "base.craft.recipes"
 
 
-register(ActionRule("craft", "base.craft.recipes", _craft_options, _craft, _craft_diagnose))
+ACTIONS: tuple[ActionRule, ...] = (
+    ActionRule("pick-up", "base.heavy-object.pick-up", _pickup_options, _pickup, _pickup_diagnose),
+    ActionRule("drop", "base.item.drop", _drop_options, _drop, _drop_diagnose, in_combat=True, free=True),
+    ActionRule("trade", "base.trade.participants", _trade_options, _trade, _trade_diagnose),
+    ActionRule("craft", "base.craft.recipes", _craft_options, _craft, _craft_diagnose),
+)
+"""The actions this family adds to the turn (a ruleset takes them into its table)."""

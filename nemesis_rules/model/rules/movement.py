@@ -18,11 +18,12 @@ from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.actions import Decision, presorted
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries, replaceable
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.payment import payments
-from nemesis_rules.model.rules.registry import ActionRule, register
 
 SIZE_ORDER = {"queen": 0, "breeder": 1, "adult": 2, "creeper": 3, "larva": 4}
 
@@ -50,7 +51,7 @@ state object always has the same exits."""
 
 
 def move_cost(state: GameState, player: int) -> int:
-    return tables.move_cost(state, player, escaping=tables.hooks(state.config).escaping(state, player))
+    return queries.move_cost(state, player, escaping=tables.hooks(state.config).escaping(state, player))
 
 
 def move_options(state: GameState, player: int) -> list[Decision]:
@@ -71,7 +72,7 @@ def careful_options(state: GameState, player: int) -> list[Decision]:
     if state.in_combat(player):
         return []
     c = state.character(player)
-    ways = payments(c.hand, tables.careful_move_cost(state, player))
+    ways = payments(c.hand, queries.careful_move_cost(state, player))
     if not ways:
         return []
     noise = state.noise
@@ -128,7 +129,7 @@ def _diagnose_move(state: GameState, decision: Decision) -> tuple[str, str]:
             return f"corridor {decision.get('noise')} already has a noise marker", "base.noise.limit-one"
         if decision.get("noise") not in board.spaces_at[to]:
             return f"'{decision.get('noise')}' is not a corridor of room {to}", "base.careful-move.choose-corridor"
-        want = tables.careful_move_cost(state, decision.player)
+        want = queries.careful_move_cost(state, decision.player)
         return f"careful movement costs {want} cards, {len(cards)} paid", "base.cost.careful-move"
     want = move_cost(state, decision.player)
     return f"movement costs {want} card(s) here, {len(cards)} paid", "base.cost.basic-action"
@@ -201,7 +202,7 @@ def enter_room(
     if not room.explored:
         state, roll_after = explore(state, player, position, via, careful_noise is not None, ctx)
         roll = roll and roll_after
-    state = tables.on_enter(state, player, position, ctx)
+    state = replaceable.on_enter(state, player, position, ctx)
     if careful_noise is not None:
         return noise_rules.place_noise(state, position, careful_noise, player, ctx)
     if occupied:
@@ -230,24 +231,26 @@ def explore(
     if token is not None:
         ctx.fire("base.explore.token-removed")
         state = state.evolve(removed=state.removed.add(f"exploration:{token}"))
-    return tables.exploration_effect(state, kind, player, position, via, careful, ctx)
+    return replaceable.exploration_effect(state, kind, player, position, via, careful, ctx)
 
 
-register(ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True, ordered=True))
-register(
-    # careful_options refuses Combat itself, so that a refusal names the careful-movement clause
-    ActionRule(
-        "careful-move",
-        "base.careful-move.choose-corridor",
-        careful_options,
-        _perform,
-        _diagnose_move,
-        in_combat=True,
-        ordered=True,
-    )
-)
 
 # Rule families that import this module's own names: imported once it is complete (a cycle
 # otherwise), as modules whose functions are looked up at call time; importing them inside a
 # function cost a pass through the import machinery on every call.
 from nemesis_rules.model.rules import noise as noise_rules  # noqa: E402
+
+ACTIONS: tuple[ActionRule, ...] = (
+    ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True, ordered=True),
+    # careful_options refuses Combat itself, so that a refusal names the careful-movement clause
+    ActionRule(
+            "careful-move",
+            "base.careful-move.choose-corridor",
+            careful_options,
+            _perform,
+            _diagnose_move,
+            in_combat=True,
+            ordered=True,
+        ),
+)
+"""The actions this family adds to the turn (a ruleset takes them into its table)."""

@@ -16,6 +16,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import queries
 
 
 def place_noise(state: GameState, position: str, space: str, player: int, ctx: Context) -> GameState:
@@ -109,7 +110,7 @@ def danger(state: GameState, position: str, player: int, ctx: Context) -> GameSt
     from nemesis_rules.model.rules.intruders import move_intruder
 
     board = state.config.board
-    neighbours = [i for i in state.intruders if i.position in board.neighbours[position] and tables.can_move(state, i)]
+    neighbours = [i for i in state.intruders if i.position in board.neighbours[position] and queries.can_move(state, i)]
     in_combat = [i for i in neighbours if state.characters_at(i.position)]
     all_neighbours = bool(in_combat) and (
         ctx.gap(

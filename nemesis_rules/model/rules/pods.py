@@ -26,7 +26,8 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import CharacterStatus, GameState, Pod
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
+from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.noise import RollNoise
 from nemesis_rules.model.rules.wounds import CheckLastCharacter
 
@@ -73,7 +74,7 @@ def leave_play(state: GameState, player: int, status: CharacterStatus, ctx: Cont
     if not c.active:
         return state
     state = state.with_character(c.evolve(status=status, passed=True))
-    state = tables.on_character_leaves(state, player, ctx)
+    state = replaceable.on_character_leaves(state, player, ctx)
     return state.push(CheckLastCharacter())
 
 
@@ -133,7 +134,7 @@ def pass_in_pod(state: GameState, player: int, ctx: Context) -> GameState:
     ctx.fire("base.pod.launch")
     c = state.character(player)
     state = state.with_character(c.evolve(passed=True))
-    state = tables.on_pass(state, player, ctx)
+    state = replaceable.on_pass(state, player, ctx)
     return state.push(PassDiscard(player, ""))
 
 
@@ -280,8 +281,35 @@ class PodTurn(Choice):
         return pass_in_pod(state.push(EndTurn(self.player)), self.player, ctx)
 
 
-ROOM_ACTIONS["evacuation-section-a"] = boarding_variants("A")
-ROOM_ACTIONS["evacuation-section-b"] = boarding_variants("B")
+def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
+    """Remove the lowest- (or highest-) numbered escape pod still aboard (the Evacuation Pod
+    Ejection event cards)."""
+    aboard = [p for p in state.pods if not p.launched]
+    if not aboard:
+        return state
+    pod = min(aboard, key=lambda p: p.number) if lowest else max(aboard, key=lambda p: p.number)
+    if pod.occupants:
+        reading = ctx.gap(
+            state,
+            "base.gap.ejected-pod-occupied",
+            "base.event-card.evacuation-pod-ejection",
+            f"escape pod {pod.number} is ejected with characters waiting inside",
+        )
+        if reading == "occupants-leave":
+            ctx.fire("base.pod.launch")
+            for player in pod.occupants:
+                state = leave_play(state, player, "escaped", ctx)
+    return state.evolve(
+        pods=tuple(p for p in state.pods if p.number != pod.number),
+        removed=state.removed.add(f"pod:{pod.number}"),
+    )
+
+
+ROOM_ACTIONS: dict[str, Effect] = {
+    "evacuation-section-a": boarding_variants("A"),
+    "evacuation-section-b": boarding_variants("B"),
+}
+"""The Evacuation Sections' room actions (a ruleset takes them into its table)."""
 
 # Rule families that import this module's own names: imported once it is complete (a cycle
 # otherwise), as modules whose functions are looked up at call time; importing them inside a

@@ -26,7 +26,7 @@ from nemesis_rules.model.core.frames import Choice
 from nemesis_rules.model.core.state import DoorState, GameState
 from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.action_cards import search, search_variants
-from nemesis_rules.model.rules.action_cards_common import AT, Variants, here, register_quests
+from nemesis_rules.model.rules.action_cards_common import AT, Variants, here, quest_table
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.item_effects import AUTOLOADER, force_pass
 from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, flip_pod_lock, objects_present, weakness_in_slot
@@ -179,7 +179,7 @@ def laboratory_equipment(state: GameState, player: int, params: Params, ctx: Con
     return state.evolve(discovered=state.discovered | {weakness})
 
 
-register_quests(
+QUESTS = quest_table(
     {
         "log-key": (log_key_variants, look),
         "evacuation-key": (evacuation_key_variants, evacuation_key),

@@ -1,43 +1,15 @@
-"""The table of player actions the turn offers. A rule family registers its actions here;
-a ruleset may replace an entry (design.md, principle 5) instead of branching inside it."""
+"""The actions the turn offers: the game's ruleset holds them by kind
+(:attr:`~nemesis_rules.model.core.ruleset.Ruleset.actions`), each rule family declaring its own
+as :class:`~nemesis_rules.model.core.ruleset.ActionRule` values (design.md, principle 5)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Mapping
 from operator import itemgetter
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRule:
-    """One kind of action: ``options`` lists its legal decisions for a player now; ``perform``
-    applies a legal one (paying included); ``diagnose`` explains a refusal (reason, clause)."""
-
-    kind: str
-    clause: str
-    options: Callable[[GameState, int], list[Decision]]
-    perform: Callable[[GameState, Decision, Context], GameState]
-    diagnose: Callable[[GameState, Decision], tuple[str, str]]
-    in_combat: bool = False
-    """Whether it may be taken in Combat (RU-RB p.24; FAQ Actions 4)."""
-    free: bool = False
-    """A free action (dropping an object) does not count against the turn's two actions."""
-    ordered: bool = False
-    """``options`` already lists decisions of its own kind for the player asked, sorted by
-    parameters and each once, so the turn takes them as they come
-    (``tests/model/test_turn_option_paths.py`` holds each such rule to it)."""
-
-
-ACTIONS: dict[str, ActionRule] = {}
-
-
-def register(rule: ActionRule) -> ActionRule:
-    ACTIONS[rule.kind] = rule
-    return rule
 
 
 def turn_options(state: GameState, player: int, first: Decision) -> tuple[Decision, ...]:
@@ -51,8 +23,9 @@ def turn_options(state: GameState, player: int, first: Decision) -> tuple[Decisi
     fighting = state.in_combat(player)
     out: list[Decision] = []
     everything: list[Decision] = [first]
-    in_order = first.player == player and first.kind not in ACTIONS
-    for kind, rule in _kinds_in_order(first.kind):
+    actions = state.config.ruleset.actions
+    in_order = first.player == player and first.kind not in actions
+    for kind, rule in _kinds_in_order(first.kind, actions):
         if rule is None:
             out.append(first)
             continue
@@ -86,14 +59,13 @@ def turn_options(state: GameState, player: int, first: Decision) -> tuple[Decisi
 _FIRST = itemgetter(0)
 
 
-def _kinds_in_order(first: str) -> list[tuple[str, ActionRule | None]]:
-    """The registered rules by kind, with ``first`` (no rule of its own) among them; kept
+def _kinds_in_order(first: str, actions: Mapping[str, ActionRule]) -> list[tuple[str, ActionRule | None]]:
+    """The ruleset's action rules by kind, with ``first`` (no rule of its own) among them; kept
     until the table or ``first`` changes."""
-    key = (first, tuple(ACTIONS.values()))
-    if not _ORDER or _ORDER[0][0] != key:
-        entries: list[tuple[str, ActionRule | None]] = [(first, None), *ACTIONS.items()]
-        _ORDER[:] = [(key, sorted(entries, key=lambda entry: entry[0]))]
-    return _ORDER[0][1]
+    if not _ORDER or _ORDER[0][0] != first or _ORDER[0][1] is not actions:
+        entries: list[tuple[str, ActionRule | None]] = [(first, None), *actions.items()]
+        _ORDER[:] = [(first, actions, sorted(entries, key=lambda entry: entry[0]))]
+    return _ORDER[0][2]
 
 
-_ORDER: list[tuple[tuple[str, tuple[ActionRule, ...]], list[tuple[str, ActionRule | None]]]] = []
+_ORDER: list[tuple[str, Mapping[str, ActionRule], list[tuple[str, ActionRule | None]]]] = []

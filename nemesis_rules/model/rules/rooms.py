@@ -2,12 +2,12 @@
 The ship — 21 rooms).
 
 Each room's action is an :class:`~nemesis_rules.model.rules.effects.Effect` in
-:data:`ROOM_ACTIONS`, keyed by the room's ``action`` id; the generic ``room-action`` pays its
+:data:`ROOM_ACTIONS` of its family, keyed by the room's ``action`` id; the generic ``room-action`` pays its
 2 cards, keeps it out of Combat and away from Malfunctions. This module holds the rooms that
 act on the character, the ship's systems and its tracks; :mod:`rooms_care` the healing rooms,
 :mod:`rooms_doors` the rooms that work on doors and other rooms, :mod:`pods` the Evacuation
 Sections. The Cabins and the Room Covered with Slime have no action (their passive effects
-live in ``tables.hand_size`` and the ruleset's ``on_enter``).
+live in ``queries.hand_size`` and the ruleset's ``on_enter``).
 
 Two modelling decisions hold for every room:
 
@@ -29,8 +29,8 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules import pods, rooms_care, rooms_doors  # noqa: F401  (registers their rooms)
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
+from nemesis_rules.model.rules import pods, queries, rooms_care, rooms_doors  # noqa: F401  (registers their rooms)
+from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.items import ITEM_COLOURS, free_slots, start_search
 from nemesis_rules.model.rules.noise import RollNoise
 from nemesis_rules.model.rules.ship import (
@@ -395,19 +395,18 @@ class Hibernate(Step):
         return pods.leave_play(state, self.player, "hibernating", ctx)
 
 
-ROOM_ACTIONS.update(
-    {
-        "armory": Effect("base.room.armory", armory_variants, armory),
-        "comms-room": Effect("base.room.comms-room", comms_variants, send_signal),
-        "generator": Effect("base.room.generator", generator_variants, generator),
-        "laboratory": Effect("base.room.laboratory", laboratory_variants, laboratory),
-        "nest": Effect("base.room.nest", nest_variants, take_egg),
-        "storage": Effect("base.room.storage", storage_variants, storage),
-        "cockpit": Effect("base.room.cockpit", cockpit_variants, cockpit),
-        "engine": Effect("base.room.engine", engine_variants, look_at_engine),
-        "engine-control-room": Effect("base.room.engine-control-room", lambda s, p: [{}], engine_control_room),
-        "monitoring-room": Effect("base.room.monitoring-room", monitoring_variants, monitoring_room),
-        "hatch-control-system": Effect("base.room.hatch-control-system", hatch_variants, hatch_control),
-        "hibernatorium": Effect("base.room.hibernatorium", hibernatorium_variants, hibernate),
-    }
-)
+ROOM_ACTIONS: dict[str, Effect] = {
+    "armory": Effect("base.room.armory", armory_variants, armory),
+    "comms-room": Effect("base.room.comms-room", comms_variants, send_signal),
+    "generator": Effect("base.room.generator", generator_variants, generator),
+    "laboratory": Effect("base.room.laboratory", laboratory_variants, laboratory),
+    "nest": Effect("base.room.nest", nest_variants, take_egg),
+    "storage": Effect("base.room.storage", storage_variants, storage),
+    "cockpit": Effect("base.room.cockpit", cockpit_variants, cockpit),
+    "engine": Effect("base.room.engine", engine_variants, look_at_engine),
+    "engine-control-room": Effect("base.room.engine-control-room", lambda s, p: [{}], engine_control_room),
+    "monitoring-room": Effect("base.room.monitoring-room", monitoring_variants, monitoring_room),
+    "hatch-control-system": Effect("base.room.hatch-control-system", hatch_variants, hatch_control),
+    "hibernatorium": Effect("base.room.hibernatorium", hibernatorium_variants, hibernate),
+}
+"""This family's room actions by the room's ``action`` id (a ruleset takes them into its table)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 from nemesis_rules.model.core.actions import ParamValue
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
+from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.healing import (
     CLEAN,
     INFECTED,
@@ -125,7 +125,7 @@ def surgery_aftercare(state: GameState, player: int, ctx: Context) -> GameState:
     pass like any other (a Bleeding wound bleeds); with an empty hand there is nothing to discard."""
     state = reshuffle_all(state, player)
     state = state.with_character(state.character(player).evolve(passed=True))
-    state = tables.on_pass(state, player, ctx)
+    state = replaceable.on_pass(state, player, ctx)
     return light_wounds(state, player, 1, ctx)
 
 
@@ -133,11 +133,10 @@ def surgery(state: GameState, player: int, params: Params, ctx: Context) -> Game
     return surgery_aftercare(surgery_scan(state, player, ctx), player, ctx)
 
 
-ROOM_ACTIONS.update(
-    {
-        "emergency-room": Effect("base.room.emergency-room", emergency_room_variants, emergency_room),
-        "canteen": Effect("base.room.canteen", canteen_variants, canteen),
-        "shower-room": Effect("base.room.shower-room", shower_variants, shower_room),
-        "surgery": Effect("base.room.surgery", lambda state, player: [{}], surgery),
-    }
-)
+ROOM_ACTIONS: dict[str, Effect] = {
+    "emergency-room": Effect("base.room.emergency-room", emergency_room_variants, emergency_room),
+    "canteen": Effect("base.room.canteen", canteen_variants, canteen),
+    "shower-room": Effect("base.room.shower-room", shower_variants, shower_room),
+    "surgery": Effect("base.room.surgery", lambda state, player: [{}], surgery),
+}
+"""This family's room actions by the room's ``action`` id (a ruleset takes them into its table)."""

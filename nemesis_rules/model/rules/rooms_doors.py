@@ -18,7 +18,7 @@ from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.combat import Retreat, injure, kill_intruder
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS, Effect, Params
+from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.ship import doors_of, remove_fire, set_door
 from nemesis_rules.model.rules.wounds import CheckLastCharacter, kill
 
@@ -246,10 +246,9 @@ def base_end_of_player_phase(state: GameState, ctx: Context) -> GameState:
     return settle(state, ctx) if state.phase == "over" else state
 
 
-ROOM_ACTIONS.update(
-    {
-        "fire-control-system": Effect("base.room.fire-control-system", fire_control_variants, fire_control),
-        "command-center": Effect("base.room.command-center", command_center_variants, command_center),
-        "airlock-control": Effect("base.room.airlock-control", airlock_variants, airlock_control),
-    }
-)
+ROOM_ACTIONS: dict[str, Effect] = {
+    "fire-control-system": Effect("base.room.fire-control-system", fire_control_variants, fire_control),
+    "command-center": Effect("base.room.command-center", command_center_variants, command_center),
+    "airlock-control": Effect("base.room.airlock-control", airlock_variants, airlock_control),
+}
+"""This family's room actions by the room's ``action`` id (a ruleset takes them into its table)."""

@@ -10,8 +10,8 @@ from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.registry import ACTIONS, turn_options
+from nemesis_rules.model.rules import queries, replaceable
+from nemesis_rules.model.rules.registry import turn_options
 
 
 def sorted_unique(decisions: list[Decision]) -> tuple[Decision, ...]:
@@ -65,7 +65,7 @@ class DrawUp(Step):
         character = state.character(self.player)
         if not character.active:
             return state
-        size = tables.hand_size(state, character, ctx)
+        size = queries.hand_size(state, character, ctx)
         to_draw = self.to_draw
         if to_draw is None and character.hand.total > 0 and _draws_five(state, ctx):
             to_draw = size
@@ -124,7 +124,7 @@ class NextTurn(Step):
             c = state.character(player)
             if c.active and not c.passed:
                 return state.push(pods.BeginTurn(player))
-        clause = ruleset_clauses.ruleset_clause(state.config, "round.event-phase-order")
+        clause = state.config.ruleset.clause("round.event-phase-order")
         if clause:  # Void Seeders' own step order fires vs.event.step-order itself
             ctx.fire(clause)
         return state.push(events.EventPhase())
@@ -145,7 +145,7 @@ class Turn(Choice):
         return turn_options(state, self.player, Decision.make(self.player, "pass"))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
-        rule = ACTIONS.get(decision.kind)
+        rule = state.config.ruleset.actions.get(decision.kind)
         if rule is None:
             return f"there is no action '{decision.kind}' available now", self.clause
         if not rule.in_combat and state.in_combat(self.player):
@@ -161,8 +161,8 @@ class Turn(Choice):
             state = state.with_character(c.evolve(passed=True))
             state = state.push(OfferPassDiscard(self.player), EndTurn(self.player))
             # on top of the pass frames, so that a wound for passing resolves now
-            return tables.on_pass(state, self.player, ctx)
-        rule = ACTIONS[decision.kind]
+            return replaceable.on_pass(state, self.player, ctx)
+        rule = state.config.ruleset.actions[decision.kind]
         ctx.fire(rule.clause)
         if decision.kind in BASIC_ACTIONS:
             ctx.fire("base.cost.basic-actions")
@@ -204,7 +204,7 @@ class EndTurn(Step):
             ctx.fire("base.fire.end-of-turn")
             state = wounds.light_wounds(state, self.player, 1, ctx)
         # the ruleset's own end-of-turn effects (a Lair's noise roll) resolve before the next turn
-        return tables.end_of_turn(state, self.player, ctx)
+        return replaceable.end_of_turn(state, self.player, ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,4 +254,4 @@ class PassDiscard(Choice):
 # The rule families a turn hands on to import this module's own names, so they are imported
 # once it is complete (a cycle otherwise), as modules whose functions are looked up at call
 # time; importing them inside each function cost a pass through the import machinery per call.
-from nemesis_rules.model.rules import events, interruption, item_effects, pods, ruleset_clauses, wounds  # noqa: E402
+from nemesis_rules.model.rules import events, interruption, item_effects, pods, wounds  # noqa: E402

@@ -19,7 +19,7 @@ from nemesis_rules.model.core.frames import ChanceNode, Choice, Frame, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Character, Deck, GameState, Pod, RoomState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.ruleset_clauses import ruleset_clause
+from nemesis_rules.model.rules import replaceable
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -68,7 +68,7 @@ class TileDraw(ChanceNode):
     def clause_for(self, state: GameState) -> str:
         """The "2" slots are filled by setup step 2 (worded by each ruleset), the "1" slots by step 3."""
         if state.config.board.kinds[self.slot] == "slot-2":
-            return ruleset_clause(state.config, "setup.room-tiles-2")
+            return state.config.ruleset.clause("setup.room-tiles-2")
         return self.clause
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
@@ -106,7 +106,7 @@ class PlaceExplorationTokens(Step):
         for position in exploration_positions(state):
             if state.room(position).token is None:
                 return state.push(ExplorationDraw(position), PlaceExplorationTokens())
-        if clause := ruleset_clause(state.config, "setup.exploration-tokens"):
+        if clause := state.config.ruleset.clause("setup.exploration-tokens"):
             ctx.fire(clause)
         return state
 
@@ -119,7 +119,7 @@ class ExplorationDraw(ChanceNode):
 
     def clause_for(self, state: GameState) -> str:
         """Setup step 4 as the game's ruleset words it (Void Seeders adds Lair tokens)."""
-        return ruleset_clause(state.config, "setup.exploration-tokens")
+        return state.config.ruleset.clause("setup.exploration-tokens")
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.exploration_pool.items()
@@ -219,7 +219,7 @@ class SetupRest(Step):
             time=tables.time_track_start(config),
         )
         # the Intruder board and the decks beside it as the game's ruleset words them
-        ctx.fire(*(c for c in (ruleset_clause(config, s) for s in ("setup.intruder-board", "setup.decks")) if c))
+        ctx.fire(*(c for c in (config.ruleset.clause(s) for s in ("setup.intruder-board", "setup.decks")) if c))
         ctx.fire(
             "base.setup.time-marker",
             "base.setup.board-side",
@@ -237,7 +237,7 @@ class SetupRest(Step):
             ),
         )
         frames: list[Frame] = [WeaknessDraw(), WeaknessDraw(), WeaknessDraw()]
-        frames.extend(tables.bag_setup_frames(state))
+        frames.extend(replaceable.bag_setup_frames(state))
         if corporate and personal:
             for player in range(1, config.players + 1):
                 frames.extend((ObjectiveDraw(player, 0), ObjectiveDraw(player, 1)))
@@ -265,7 +265,7 @@ class WeaknessDraw(ChanceNode):
 
     def clause_for(self, state: GameState) -> str:
         """Setup step 9 as the game's ruleset words it (the Void Seeder board's Weaknesses)."""
-        return ruleset_clause(state.config, "setup.intruder-board")
+        return state.config.ruleset.clause("setup.intruder-board")
 
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return tuple((w, 1) for w in tables.weakness_cards(state.config) if w not in state.weaknesses)
@@ -363,7 +363,7 @@ class FinishSetup(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         from nemesis_rules.model.rules.round import StartRound
 
-        state = tables.finish_setup(state, ctx)
+        state = replaceable.finish_setup(state, ctx)
         hibernatorium = next(p for p, r in state.config.board.printed_rooms.items() if r == "hibernatorium")
         room = state.room(hibernatorium)
         state = state.with_room(hibernatorium, room.evolve(objects=room.objects.add("corpse-blue")))

@@ -13,6 +13,7 @@ from nemesis_rules.model.core.multiset import EMPTY, Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.cards import Condition
+from nemesis_rules.model.rules import queries
 
 INFECTED = "contamination-infected"
 
@@ -143,9 +144,9 @@ def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tupl
     if op == "weaknesses-discovered":
         return len(state.discovered) >= (n or 0)
     if op == "escape-with-egg":
-        return tables.carries(c, "egg")
+        return queries.carries(c, "egg")
     if op == "escape-with-blue-corpse":
-        return tables.carries(c, "corpse-blue")
+        return queries.carries(c, "corpse-blue")
     if op == "player-n-dead":
         if n == player:
             ctx.fire("base.objective.self-named")  # only "survive-sole" can fulfil the card
@@ -171,7 +172,7 @@ def _atom(state: GameState, op: str, n: int | None, player: int, survivors: tupl
     if op == "all-rooms-explored":
         return all(r.explored for r in state.rooms)
     if op == "pod-items":
-        return c.status == "escaped" and tables.item_count(c) >= (n or 0)
+        return c.status == "escaped" and queries.item_count(c) >= (n or 0)
     raise KeyError(op)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules import replaceable
 
 DEATH_AT_SERIOUS = 3
 
@@ -177,7 +178,7 @@ def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
     if first_death:
         ctx.fire("base.death.pods-unlock")
         state = state.evolve(pods=tuple(replace(p, locked=False) for p in state.pods))
-    state = tables.on_character_leaves(state, player, ctx)
+    state = replaceable.on_character_leaves(state, player, ctx)
     return state.push(CheckLastCharacter())
 
 

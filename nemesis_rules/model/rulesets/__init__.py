@@ -1,36 +1,25 @@
-"""Rulesets as values (design principle 5): what a ruleset removes, inserts and replaces.
+"""The rulesets a game can be played with, by name (design.md, principle 5).
 
-A ruleset is passed into setup and recorded in a game record's header; the engine reads its
-tables instead of asking "is this the expansion?". This module starts with what the board
-needs (which room tiles the ruleset removes) and grows with the engine.
+Each is a value built explicitly from rule families (:mod:`.base`; :mod:`.void_seeders`, the
+base game with the expansion's replacements). A ruleset of one's own is a new module that builds
+a :class:`~nemesis_rules.model.core.ruleset.Ruleset` the same way and is passed to
+:func:`nemesis_rules.model.game.start`; nothing in the base rule files changes for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from nemesis_rules.errors import BadInputError
+from nemesis_rules.model.core.ruleset import Ruleset
+from nemesis_rules.model.rulesets.base import BASE
+from nemesis_rules.model.rulesets.void_seeders import VOID_SEEDERS
 
+__all__ = ["BASE", "RULESETS", "VOID_SEEDERS", "Ruleset", "ruleset"]
 
-@dataclass(frozen=True, slots=True)
-class Ruleset:
-    """A named set of rules. ``removed_room_tiles``: tiles taken out of the pools at setup."""
-
-    name: str
-    title: str
-    removed_room_tiles: frozenset[str]
-
-
-BASE = Ruleset("base", "Nemesis (base game)", frozenset())
-VOID_SEEDERS = Ruleset(
-    "void-seeders",
-    "Nemesis with the Void Seeders expansion",
-    # void-seeders-rulebook.txt, Setup step 2: the Room covered in Slime leaves the "2" pool.
-    frozenset({"room-covered-with-slime"}),
-)
 RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.name: r for r in (BASE, VOID_SEEDERS)})
+"""The package's rulesets by name (what a record's header and ``--ruleset`` name)."""
 
 
 def ruleset(name: str) -> Ruleset:

@@ -16,6 +16,7 @@ from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.multiset import EMPTY
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import pods, queries, replaceable
 from nemesis_rules.model.rules.void_seeders.components import LAIR, data
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
@@ -88,7 +89,7 @@ class ScanForTerror(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if c.active and "contamination-infected" in c.hand:
-            return tables.infected_result(state, self.player, ctx)
+            return replaceable.infected_result(state, self.player, ctx)
         return state
 
 
@@ -109,7 +110,7 @@ def hunt(state: GameState, ctx: Context) -> GameState:
     from nemesis_rules.model.rules.intruders import move_intruder
 
     board = state.config.board
-    for intruder in [i for i in state.intruders if tables.can_move(state, i)]:
+    for intruder in [i for i in state.intruders if queries.can_move(state, i)]:
         current = next((i for i in state.intruders if i.id == intruder.id), None)
         if current is None or state.characters_at(current.position):
             continue
@@ -176,7 +177,7 @@ def agoraphobia(state: GameState, ctx: Context) -> GameState:
 
 def evacuation_pod_ejection(state: GameState, ctx: Context) -> GameState:
     card = next(c for c in data(state.config).event_cards if c.effect == "evacuation-pod-ejection")
-    return tables.eject_pod(state, lowest=card.parameter("pod") == "lowest", ctx=ctx)
+    return pods.eject_pod(state, lowest=card.parameter("pod") == "lowest", ctx=ctx)
 
 
 def fire_wave(state: GameState, ctx: Context) -> GameState:

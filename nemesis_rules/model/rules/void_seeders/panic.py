@@ -10,7 +10,9 @@ Insanity either); if nobody does, the effect resolves. The 14 effects of the 20 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
@@ -49,6 +51,24 @@ class ResolvePanic(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class PanicRule:
+    """One Panic card's effect: ``resolvable(state, player, ctx)``, can it be carried out now;
+    ``resolve`` does it. The effects are in :mod:`.panic_effects`; the ruleset holds them."""
+
+    resolvable: Callable[[GameState, int, Context], bool]
+    resolve: Callable[[GameState, int, Context], GameState]
+
+
+PANIC_EFFECTS = "panic-effects"
+"""The name of the Panic effects table among the ruleset's extra tables."""
+
+
+def panic_effects(state: GameState) -> Mapping[str, PanicRule]:
+    """The game's Panic effects by card effect slug, as its ruleset holds them."""
+    return cast("Mapping[str, PanicRule]", state.config.ruleset.extra[PANIC_EFFECTS])
+
+
+@dataclass(frozen=True, slots=True)
 class PanicDraw(ChanceNode):
     """The top card of the Panic deck; it goes to the Panic discard pile."""
 
@@ -60,14 +80,12 @@ class PanicDraw(ChanceNode):
         return state.deck(PANIC_DECK).draw_outcomes()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.void_seeders.panic_effects import PANIC_EFFECTS
-
         state = state.with_deck(PANIC_DECK, state.deck(PANIC_DECK).remove_top(outcome).discarded(outcome))
         card = panic_card(state.config, outcome)
         if state.character(self.player).insanity < card.level:
             ctx.fire("vs.panic.below-value")
             return raise_insanity(state, self.player, ctx)
-        if not PANIC_EFFECTS[card.effect].resolvable(state, self.player, ctx):
+        if not panic_effects(state)[card.effect].resolvable(state, self.player, ctx):
             return panic_failed(state, self.player, ctx)
         return interruption_window(state, self.player, card.effect)
 
@@ -111,12 +129,10 @@ class PanicEffect(Step):
     effect: str
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.void_seeders.panic_effects import PANIC_EFFECTS
-
         if not state.character(self.player).active:
             return state
         ctx.fire("vs.panic.resolve", f"vs.panic-card.{self.effect}")
-        return PANIC_EFFECTS[self.effect].resolve(state, self.player, ctx)
+        return panic_effects(state)[self.effect].resolve(state, self.player, ctx)
 
 
 @dataclass(frozen=True, slots=True)

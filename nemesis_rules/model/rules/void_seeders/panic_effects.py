@@ -8,7 +8,6 @@ done, ruling ``vs.gap.panic-partial-effect`` decides whether the card still coun
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
@@ -20,15 +19,7 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
-from nemesis_rules.model.rules.void_seeders.panic import RaiseInsanity, panic_failed
-
-
-@dataclass(frozen=True, slots=True)
-class PanicRule:
-    """``resolvable(state, player, ctx)``: can the effect be carried out now; ``resolve`` does it."""
-
-    resolvable: Callable[[GameState, int, Context], bool]
-    resolve: Callable[[GameState, int, Context], GameState]
+from nemesis_rules.model.rules.void_seeders.panic import PanicRule, RaiseInsanity, panic_failed
 
 
 def _always(state: GameState, player: int, ctx: Context) -> bool:
@@ -430,7 +421,7 @@ def pyromaniac(state: GameState, player: int, ctx: Context) -> GameState:
     return place_fire(state, _room_of(state, player), ctx)
 
 
-PANIC_EFFECTS: dict[str, PanicRule] = {
+PANIC_EFFECTS: dict[str, PanicRule] = {  # the ruleset holds it as extra["panic-effects"]
     "destructive-outburst": PanicRule(_outburst_ok, destructive_outburst),
     "defeatism": PanicRule(_always, defeatism),
     "blind-escape": PanicRule(_escape_ok, blind_escape),

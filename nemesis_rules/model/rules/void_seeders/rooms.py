@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from nemesis_rules.model.core.actions import ParamValue
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.action_cards_common import override_quest
-from nemesis_rules.model.rules.effects import RULESET_ROOM_ACTIONS, Effect
+from nemesis_rules.model.rules.effects import Effect
 from nemesis_rules.model.rules.healing import scan_everything
 from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, laboratory_position, objects_present
 from nemesis_rules.model.rules.rooms_care import canteen_heal, surgery_aftercare
@@ -26,7 +25,6 @@ from nemesis_rules.model.rules.void_seeders.changes import (
 )
 from nemesis_rules.model.rules.void_seeders.components import data
 
-RULESET = "void-seeders"
 Variants = list[dict[str, ParamValue]]
 
 
@@ -129,16 +127,17 @@ def laboratory_equipment(state: GameState, player: int, params: Mapping[str, Par
     return state.evolve(discovered=state.discovered | {weakness})
 
 
-def register() -> None:
-    RULESET_ROOM_ACTIONS[(RULESET, "shower-room")] = Effect("vs.change.shower", shower_variants, shower)
-    RULESET_ROOM_ACTIONS[(RULESET, "canteen")] = Effect("vs.change.canteen", canteen_variants, canteen)
-    RULESET_ROOM_ACTIONS[(RULESET, "surgery")] = Effect("vs.change.surgery", lambda s, p: [{}], surgery)
-    RULESET_ROOM_ACTIONS[(RULESET, "laboratory")] = Effect("vs.change.laboratory", laboratory_variants, laboratory)
-    override_quest(
-        RULESET,
-        "laboratory-equipment",
-        Effect("base.quest-item.laboratory-equipment", laboratory_equipment_variants, laboratory_equipment),
-    )
+ROOMS: dict[str, Effect] = {
+    "shower-room": Effect("vs.change.shower", shower_variants, shower),
+    "canteen": Effect("vs.change.canteen", canteen_variants, canteen),
+    "surgery": Effect("vs.change.surgery", lambda s, p: [{}], surgery),
+    "laboratory": Effect("vs.change.laboratory", laboratory_variants, laboratory),
+}
+"""The room actions the expansion replaces."""
 
-
-register()
+QUESTS: dict[str, Effect] = {
+    "laboratory-equipment": Effect(
+        "base.quest-item.laboratory-equipment", laboratory_equipment_variants, laboratory_equipment
+    ),
+}
+"""The Quest Item uses the expansion replaces."""
