@@ -8,7 +8,8 @@ from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.rules import queries
-from nemesis_rules.model.rules.round import ActionCardDraw, DrawUp, Turn
+from nemesis_rules.model.rules.hands import ActionCardDraw, DrawUp
+from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.model.rules.wounds import DEATH_AT_SERIOUS
 
 LIGHT_WOUND_SPACES = 2

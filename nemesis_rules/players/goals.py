@@ -52,10 +52,10 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_reactive import AttackReaction
-from nemesis_rules.model.rules.item_effects import capacity
-from nemesis_rules.model.rules.items import SearchKeep
-from nemesis_rules.model.rules.pods import LaunchOrWait, PodTurn, pod_of, seats, section_position
-from nemesis_rules.model.rules.round import Turn
+from nemesis_rules.model.rules.evacuation import LaunchOrWait
+from nemesis_rules.model.rules.items import SearchKeep, capacity
+from nemesis_rules.model.rules.pods import pod_of, seats, section_position
+from nemesis_rules.model.rules.round import PodTurn, Turn
 from nemesis_rules.players.paths import closer_moves, listed, steps
 
 __all__ = ["item_destination", "item_goal", "pod_goal"]

@@ -341,7 +341,7 @@ def _seated(game: GameState, frame: object) -> GameState:
 
 
 def test_pod_goal_now_and_then_waits_for_a_companion_who_could_still_come(game: GameState) -> None:
-    from nemesis_rules.model.rules.pods import LaunchOrWait
+    from nemesis_rules.model.rules.evacuation import LaunchOrWait
     from nemesis_rules.players.goals import pod_goal
 
     state = _seated(game, LaunchOrWait(1, 2))
@@ -358,7 +358,7 @@ def test_pod_goal_now_and_then_waits_for_a_companion_who_could_still_come(game: 
 
 
 def test_pod_goal_steps_out_when_an_intruder_is_next_door(game: GameState) -> None:
-    from nemesis_rules.model.rules.pods import PodTurn
+    from nemesis_rules.model.rules.round import PodTurn
     from nemesis_rules.players.goals import pod_goal
 
     state = _seated(game, PodTurn(1))

@@ -11,7 +11,8 @@ import pytest
 from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import IllegalActionError, apply
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules.item_effects import capacity, item_action_cost, weapon_leaves
+from nemesis_rules.model.rules.item_effects import item_action_cost
+from nemesis_rules.model.rules.items import capacity, weapon_leaves
 from nemesis_rules.testing import (
     after_setup,
     equip,

@@ -38,7 +38,7 @@ from nemesis_rules.model.rules.intruders import place_intruder
 from nemesis_rules.model.rules.items import Search, craft, craft_ways
 from nemesis_rules.model.rules.movement import Relocate
 from nemesis_rules.model.rules.noise import NoiseRoll, danger
-from nemesis_rules.model.rules.pods import BoardPod, LaunchOrWait
+from nemesis_rules.model.rules.evacuation import BoardPod, LaunchOrWait
 from nemesis_rules.model.rules.rooms import take_egg
 from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
 from nemesis_rules.players.play import choose

@@ -16,7 +16,9 @@ from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, 
 from nemesis_rules.model.core.state import GameState, Intruder, Pod
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.effects import ROOM_ACTIONS
-from nemesis_rules.model.rules.pods import BeginTurn, LaunchOrWait, PodTurn, pod_of, waiting
+from nemesis_rules.model.rules.pods import pod_of, waiting
+from nemesis_rules.model.rules.evacuation import LaunchOrWait
+from nemesis_rules.model.rules.round import BeginTurn, PodTurn
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
 from nemesis_rules.testing import after_setup, run, top_frame, turn_of, with_frames, with_hand
 

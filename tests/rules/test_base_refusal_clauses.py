@@ -10,7 +10,7 @@ import pytest
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import IllegalActionError, apply, check, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules.round import DrawUp
+from nemesis_rules.model.rules.hands import DrawUp
 from nemesis_rules.testing import (
     after_setup,
     explored,

@@ -15,7 +15,8 @@ from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.attack_cards import bite
 from nemesis_rules.model.rules.combat import EnduranceCheck
 from nemesis_rules.model.rules.fighting import resolve_attack
-from nemesis_rules.model.rules.item_effects import destroys_closed_doors, fire_injuries
+from nemesis_rules.model.rules.item_effects import fire_injuries
+from nemesis_rules.model.rules.queries import destroys_closed_doors
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames
 
 

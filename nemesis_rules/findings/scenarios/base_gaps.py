@@ -34,7 +34,7 @@ from nemesis_rules.model.core.state import Deck, GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.encounter import Encounter
-from nemesis_rules.model.rules.pods import BeginTurn
+from nemesis_rules.model.rules.round import BeginTurn
 
 __all__ = ["UNREACHABLE"]
 

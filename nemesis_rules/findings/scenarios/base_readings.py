@@ -358,7 +358,7 @@ no_situation(
 @scenario("base.de.draw-five")
 def draw_five() -> Scenario:
     """The Scout holds 3 cards; the draw is pending beneath the Scout's Noise roll (Silence)."""
-    from nemesis_rules.model.rules.round import DrawUp
+    from nemesis_rules.model.rules.hands import DrawUp
 
     state = _game()
     c = state.character(1)

@@ -26,13 +26,13 @@ if TYPE_CHECKING:
     from nemesis_rules.model.core.config import GameConfig
     from nemesis_rules.model.core.ruleset import RulesetHooks
     from nemesis_rules.model.core.state import GameState
+from nemesis_rules.rulebook.rulings import resolve_rulings
 
 # -- rulings and data variants -----------------------------------------------------------
 
 
 def resolve_game_rulings(overrides: Mapping[str, str]) -> dict[str, str]:
     """Every ruling with its reading: the catalogue's defaults, then ``overrides`` (checked)."""
-    from nemesis_rules.rulebook.rulings import resolve_rulings
 
     try:
         return dict(resolve_rulings(overrides))

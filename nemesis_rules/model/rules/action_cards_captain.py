@@ -13,7 +13,6 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_common import (
     EscapeOffer,
     Variants,
-    active_quest,
     card_table,
     draw_cards,
     escape_frames,
@@ -24,8 +23,9 @@ from nemesis_rules.model.rules.action_cards_common import (
     walk_unattacked,
 )
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.rules.item_effects import capacity, reload_targets
-from nemesis_rules.model.rules.round import turn_order
+from nemesis_rules.model.rules.item_effects import reload_targets
+from nemesis_rules.model.rules.items import capacity
+from nemesis_rules.model.rules.queries import active_quest, turn_order
 from nemesis_rules.model.rules.ship import working_computer_rooms
 
 INTERCOM = "intercom"

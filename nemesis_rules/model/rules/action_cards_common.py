@@ -23,12 +23,15 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.actions import Decision, ParamValue
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice, Frame, Step
-from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable, ship
+from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.card_actions import RESERVED, room_action_effect
 from nemesis_rules.model.rules.effects import Effect, Params, room_action
-from nemesis_rules.model.rules.movement import SIZE_ORDER, Relocate
+from nemesis_rules.model.rules.fighting import EGGS
+from nemesis_rules.model.rules.item_effects import DrawActionCards
+from nemesis_rules.model.rules.movement import SIZE_ORDER, Relocate, explore
 
 Variants = list[dict[str, ParamValue]]
 VariantsFn = Callable[[GameState, int], Variants]
@@ -78,13 +81,6 @@ def exits(state: GameState, position: str) -> list[tuple[str, str]]:
     )
 
 
-def active_quest(state: GameState, character: Character, slug: str) -> bool:
-    """A Quest Item works once active; a Heavy one only while it is held in a hand slot."""
-    if character.quest(slug) != "active":
-        return False
-    return slug in character.hands or not tables.is_heavy(state.config, slug)
-
-
 # -- weapons -------------------------------------------------------------------------------------
 
 
@@ -101,7 +97,6 @@ def loaded_weapons(state: GameState, player: int, kind: str | None = None) -> li
 
 def shoot_targets(state: GameState, player: int) -> list[str]:
     """What a Shoot can aim at: an Intruder in the room, or the Nest's Eggs (RU-RB p.18, p.24)."""
-    from nemesis_rules.model.rules.fighting import EGGS
 
     position = here(state, player)
     out = [str(i.id) for i in state.intruders_at(position)]
@@ -123,7 +118,6 @@ def escape_frames(state: GameState, player: int, to: str) -> list[Frame]:
     """An Escape: each Intruder in the room attacks once, largest first, then the character
     walks into ``to`` if still alive (RU-RB p.19; FAQ: largest first). Without Intruders it is
     a plain move."""
-    from nemesis_rules.model.rules.attack import IntruderAttack
 
     origin = here(state, player)
     attackers = sorted(state.intruders_at(origin), key=lambda i: (SIZE_ORDER.get(i.kind, 9), i.id))
@@ -176,8 +170,6 @@ class QuietMove(Step):
     via: str
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.movement import explore
-
         c = state.character(self.player)
         if not c.active or c.position != self.origin:
             return state
@@ -228,15 +220,8 @@ def free_room_action(state: GameState, player: int, position: str, params: Param
 
 def draw_cards(state: GameState, player: int, count: int) -> GameState:
     """Queue drawing ``count`` Action cards (an empty deck is rebuilt from the discard pile)."""
-    from nemesis_rules.model.rules.item_effects import DrawActionCards
 
     return state.push(DrawActionCards(player, count))
-
-
-def discard_from_hand(state: GameState, player: int, card: str) -> GameState:
-    """A card leaves the hand for the Action discard pile."""
-    c = state.character(player)
-    return state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
 
 
 # -- repairs (Basic Repairs, Repairs, Fast Repairs, Ingenuity) ------------------------------------

@@ -24,8 +24,9 @@ from nemesis_rules.model.rules.action_cards_common import (
     repair_variants,
 )
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.rules.item_effects import MoveWithoutCorridor, force_pass, weapon_leaves
-from nemesis_rules.model.rules.items import components, craft, discard_item, free_slots
+from nemesis_rules.model.rules.hands import PassDiscard
+from nemesis_rules.model.rules.item_effects import MoveWithoutCorridor, force_pass
+from nemesis_rules.model.rules.items import components, craft, discard_item, free_slots, weapon_leaves
 from nemesis_rules.model.rules.markers import place_fire
 from nemesis_rules.model.rules.ship import remove_fire
 
@@ -50,8 +51,6 @@ class MustPass(Step):
     player: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.round import PassDiscard
-
         c = state.character(self.player)
         if not c.active or c.passed:
             return state

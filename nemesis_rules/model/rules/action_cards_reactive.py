@@ -6,12 +6,10 @@
 * Armor (Soldier's Quest Item, one use): discarded after an Intruder attack, that attack is
   ignored. Offered once the attack is known: after its attack card is drawn and hits, or when a
   Larva attacks (a Larva draws no card).
-* Motion Scanner/Sensor (Scout's Quest Item, Heavy): discard 1 card from the hand to reroll a
-  Noise roll, once per roll. Offered to the Scout holding it after their own Noise roll.
 
-A window opens only for a player who holds the card or item, so the common case costs no
-decision. The attack and noise procedures call :func:`before_attack`,
-:func:`before_attack_effect` and :func:`noise_roll_reaction` at those moments.
+The Motion Scanner/Sensor's reroll is part of the Noise roll (:mod:`noise`). A window opens only
+for a player who holds the card or item, so the common case costs no decision. The attack
+procedure calls :func:`before_attack` and :func:`before_attack_effect` at those moments.
 """
 
 from __future__ import annotations
@@ -23,17 +21,11 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import replaceable
-from nemesis_rules.model.rules.action_cards_common import active_quest, discard_from_hand
-from nemesis_rules.model.rules.items import pay_cards
-from nemesis_rules.model.rules.noise import NoiseRoll
-from nemesis_rules.model.rules.payment import payments
+from nemesis_rules.model.rules.queries import active_quest, discard_from_hand
 
 NERVES_OF_STEEL = "nerves-of-steel"
 ARMOR = "armor"
-MOTION_SCANNER = "motion-scanner-sensor"
 LARVA = "larva"
-REROLLED = "noise-rerolled"
-"""A flag set only while a rerolled (or kept) Noise roll resolves, so no second window opens."""
 
 # -- attacks: Nerves of Steel and Armor ------------------------------------------------------------
 
@@ -101,64 +93,3 @@ class AttackReaction(Choice):
         if self.effect:
             return replaceable.attack_effect(state, self.effect, intruder, self.player, ctx)
         return replaceable.attack_procedure(state, intruder, self.player, self.why, ctx)
-
-
-# -- Noise rolls: the Motion Scanner/Sensor ---------------------------------------------------------
-
-
-def noise_roll_reaction(state: GameState, player: int, position: str, outcome: str) -> GameState | None:
-    """After ``player``'s Noise roll came up ``outcome``: the state with a reroll window, when
-    the player holds an active Motion Scanner, is out of Combat and has a card to discard;
-    None when no window opens (the roll then resolves as usual)."""
-    if REROLLED in state.flags or not _scanner_ready(state, player):
-        return None
-    return state.push(ScannerReroll(player, position, outcome))
-
-
-def _scanner_ready(state: GameState, player: int) -> bool:
-    c = state.character(player)
-    return (
-        c.active
-        and active_quest(state, c, MOTION_SCANNER)
-        and not state.in_combat(player)
-        and bool(payments(c.hand, 1))
-    )
-
-
-def resolve_noise(state: GameState, player: int, position: str, outcome: str, ctx: Context) -> GameState:
-    """Resolve a Noise roll result with the reroll window closed."""
-    from nemesis_rules.model.rules.noise import NoiseRoll
-
-    marked = state.evolve(flags=state.flags | {REROLLED})
-    after = NoiseRoll(player, position).resolve(marked, outcome, ctx)
-    return after.evolve(flags=after.flags - {REROLLED})
-
-
-@dataclass(frozen=True, slots=True)
-class ScannerReroll(Choice):
-    """Keep the Noise roll, or discard 1 card from the hand to roll it again (once)."""
-
-    position: str
-    outcome: str
-    clause = "base.quest-item.motion-scanner-sensor"
-
-    def options(self, state: GameState) -> tuple[Decision, ...]:
-        out = [Decision.make(self.player, "keep-noise-roll", result=self.outcome)]
-        hand = state.character(self.player).hand
-        out.extend(Decision.make(self.player, "reroll-noise", pay=cards) for cards in payments(hand, 1))
-        return tuple(sorted(out))
-
-    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        if decision.kind == "keep-noise-roll":
-            return resolve_noise(state, self.player, self.position, self.outcome, ctx)
-        ctx.fire(self.clause)
-        state = pay_cards(state, self.player, decision.cards())
-        return state.push(NoiseReroll(self.player, self.position))
-
-
-@dataclass(frozen=True, slots=True)
-class NoiseReroll(NoiseRoll):
-    """The Noise roll made again; its result stands (no second reaction window)."""
-
-    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        return resolve_noise(state, self.player, self.position, outcome, ctx)

@@ -20,15 +20,15 @@ from nemesis_rules.model.rules.action_cards_common import (
     ROOM_ACTION,
     USE,
     Variants,
-    active_quest,
     card_table,
     free_room_action,
     here,
     room_action_variants,
 )
+from nemesis_rules.model.rules.decks import ensure_event_deck
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.rules.events import ensure_event_deck
 from nemesis_rules.model.rules.markers import place_malfunction
+from nemesis_rules.model.rules.queries import active_quest
 from nemesis_rules.model.rules.ship import in_computer_room, working_computer_rooms
 
 HOLO_COMPUTER = "holo-computer"

@@ -16,7 +16,10 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.round import turn_order
+from nemesis_rules.model.rules.action_cards_reactive import before_attack, before_attack_effect
+from nemesis_rules.model.rules.intruders import remove_intruder
+from nemesis_rules.model.rules.queries import turn_order
+from nemesis_rules.model.rules.wounds import contaminate
 
 
 def choose_target(state: GameState, position: str) -> int | None:
@@ -58,7 +61,6 @@ class IntruderAttack(Step):
             ctx.fire("base.attack.surprise-target")  # the encountering or escaping Character
         elif not self.target:
             ctx.fire("base.attack.target")
-        from nemesis_rules.model.rules.action_cards_reactive import before_attack
 
         # a reaction window (Nerves of Steel, Armor) opens first when someone can react
         return before_attack(state, intruder, target, self.why, ctx)
@@ -87,7 +89,6 @@ class AttackCardDraw(ChanceNode):
             ctx.fire("base.attack.card-symbol")
             return state
         ctx.fire(f"{tables.card_clause_prefix(state.config)}.attack-card.{card.effect}")
-        from nemesis_rules.model.rules.action_cards_reactive import before_attack_effect
 
         return before_attack_effect(state, card.effect, intruder, self.target, ctx)
 
@@ -113,8 +114,6 @@ class DrawAttackCard(Step):
 def larva_attack(state: GameState, intruder_id: int, target: int, ctx: Context) -> GameState:
     """A Larva crawls onto the target's board and the target gains a Contamination card; if a
     Larva is there already, the attacking one is removed and only the card is gained (FAQ Rules 12)."""
-    from nemesis_rules.model.rules.intruders import remove_intruder
-    from nemesis_rules.model.rules.wounds import contaminate
 
     c = state.character(target)
     ctx.fire("base.attack.larva")

@@ -12,6 +12,9 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.attack import IntruderAttack
+from nemesis_rules.model.rules.bag import SummoningDraw
+from nemesis_rules.model.rules.intruders import on_board
 from nemesis_rules.model.rules.wounds import contaminate, kill, light_wounds, serious_wounds
 
 AttackEffectFn = Callable[[GameState, Intruder, int, Context], GameState]
@@ -43,9 +46,6 @@ def tail_attack(state: GameState, intruder: Intruder, target: int, ctx: Context)
 
 
 def transformation(state: GameState, intruder: Intruder, target: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.attack import IntruderAttack
-    from nemesis_rules.model.rules.intruders import on_board
-
     if intruder.kind != "creeper" or on_board(state, "breeder") >= tables.miniature_limit(state.config, "breeder"):
         return state
     state = state.with_intruder(replace(intruder, kind="breeder"))
@@ -69,8 +69,6 @@ def slime(state: GameState, intruder: Intruder, target: int, ctx: Context) -> Ga
 
 
 def summoning(state: GameState, intruder: Intruder, target: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.bag import SummoningDraw
-
     if not state.bag:
         return state
     return state.push(SummoningDraw(intruder.position))

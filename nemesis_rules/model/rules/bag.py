@@ -13,6 +13,11 @@ from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries
+from nemesis_rules.model.rules.attack import IntruderAttack
+from nemesis_rules.model.rules.encounter import Encounter, first_encounter
+from nemesis_rules.model.rules.intruders import on_board, place_intruder
+from nemesis_rules.model.rules.noise import RollNoise, fill_noiseless
+from nemesis_rules.model.rules.queries import turn_order
 
 
 def token_type(token: str) -> str:
@@ -53,10 +58,6 @@ def _grow_token(state: GameState, token: str, kind: str, ctx: Context) -> GameSt
 
 def base_encounter_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
     """An Encounter's drawn token (already out of the bag)."""
-    from nemesis_rules.model.rules.attack import IntruderAttack
-    from nemesis_rules.model.rules.encounter import first_encounter
-    from nemesis_rules.model.rules.intruders import place_intruder
-    from nemesis_rules.model.rules.noise import fill_noiseless
 
     if token == "blank":
         ctx.fire("base.encounter.blank")
@@ -80,10 +81,6 @@ def base_encounter_token(state: GameState, token: str, player: int, position: st
 
 def base_bag_development(state: GameState, token: str, ctx: Context) -> GameState:
     """Bag development: the drawn token's effect (the token is still counted in the bag here)."""
-    from nemesis_rules.model.rules.encounter import Encounter
-    from nemesis_rules.model.rules.intruders import on_board, place_intruder
-    from nemesis_rules.model.rules.noise import RollNoise
-    from nemesis_rules.model.rules.round import turn_order
 
     kind = token_type(token)
     if kind in ("larva", "creeper"):
@@ -131,9 +128,6 @@ class SummoningDraw(ChanceNode):
         return state.bag.items()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.intruders import place_intruder
-        from nemesis_rules.model.rules.noise import fill_noiseless
-
         state = state.evolve(bag=state.bag.remove(outcome))
         if outcome == "blank":
             state = fill_noiseless(state, self.position, ctx)

@@ -12,16 +12,14 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Frame, Step
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.combat import EnduranceCheck, destroy_nest_eggs
-from nemesis_rules.model.rules.events import (
-    AttackStep,
-    BagDevelopmentStep,
-    EndRoundStep,
-    EventCardStep,
-    FireDamageStep,
-    TimeStep,
-)
+from nemesis_rules.model.rules.attack import DrawAttackCard, larva_attack
+from nemesis_rules.model.rules.combat import EnduranceCheck, destroy_nest_eggs, kill_intruder
+from nemesis_rules.model.rules.events import AttackStep, BagDevelopmentStep, EventCardStep, FireDamageStep, TimeStep
+from nemesis_rules.model.rules.markers import place_fire, place_malfunction
+from nemesis_rules.model.rules.noise import danger
+from nemesis_rules.model.rules.round import EndRoundStep
 from nemesis_rules.model.rules.ship import take_door_token
+from nemesis_rules.model.rules.wounds import light_wounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +51,6 @@ def base_exploration_effect(
 ) -> tuple[GameState, bool]:
     """Resolve a revealed exploration token; returns whether the noise roll still happens
     (RU-RB p.14-15, p.28; FAQ Actions 11: Careful Movement cancels Silence and Danger)."""
-    from nemesis_rules.model.rules.markers import place_fire, place_malfunction
-    from nemesis_rules.model.rules.noise import danger
 
     if kind == "silence":
         if careful:
@@ -123,8 +119,6 @@ def base_on_enter(state: GameState, player: int, position: str, ctx: Context) ->
 
 
 def base_on_pass(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import light_wounds
-
     c = state.character(player)
     if c.wound_active("bleeding"):
         ctx.fire("base.serious-wound.bleeding")
@@ -133,8 +127,6 @@ def base_on_pass(state: GameState, player: int, ctx: Context) -> GameState:
 
 
 def base_attack_procedure(state: GameState, intruder: Intruder, target: int, why: str, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.attack import DrawAttackCard, larva_attack
-
     if intruder.kind == "larva":
         return larva_attack(state, intruder.id, target, ctx)
     return state.push(DrawAttackCard(intruder.id, target))
@@ -142,7 +134,6 @@ def base_attack_procedure(state: GameState, intruder: Intruder, target: int, why
 
 def base_injure(state: GameState, intruder: Intruder, count: int, ctx: Context) -> GameState:
     """Injury markers, then the endurance check (RU-RB p.20)."""
-    from nemesis_rules.model.rules.combat import kill_intruder
 
     ctx.fire("base.combat.injury-markers")
     hurt = replace(intruder, injuries=intruder.injuries + count)

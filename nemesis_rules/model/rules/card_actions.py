@@ -23,8 +23,10 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.cards import ActionCard, Character, QuestItem
 from nemesis_rules.model.rules.effects import item_effect, room_action
-from nemesis_rules.model.rules.items import discard_item, pay_cards
+from nemesis_rules.model.rules.item_effects import item_action_cost
+from nemesis_rules.model.rules.items import AUTOLOADER, AUTOLOADER_WEAPON, discard_item, pay_cards
 from nemesis_rules.model.rules.payment import payments
+from nemesis_rules.model.rules.pods import SECTION_TILES, malfunction_blocks_pods
 
 ROOM_ACTION_COST = 2
 RESERVED = ("card", "item", "room", "pay")
@@ -152,7 +154,6 @@ def _card_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 def item_cost(state: GameState, player: int, slug: str, params: dict[str, ParamValue] | None = None) -> int:
     """The printed cost for these parameters (an Energy Charge reloading an Autoloader weapon
     costs 0), +1 with an active Hand wound (facts.md §5, §7)."""
-    from nemesis_rules.model.rules.item_effects import item_action_cost
 
     return item_action_cost(state, player, slug, params or {})
 
@@ -234,7 +235,6 @@ def _room_action_options(state: GameState, player: int) -> list[Decision]:
 def _malfunction_blocks(state: GameState, tile: str) -> bool:
     """A Malfunction blocks the room's action (RU-RB p.24), an Evacuation Section's included
     unless ruling base.source.evac-malfunction reads the FAQ's way (the pods module decides)."""
-    from nemesis_rules.model.rules.pods import SECTION_TILES, malfunction_blocks_pods
 
     return tile not in SECTION_TILES.values() or malfunction_blocks_pods(state)
 
@@ -262,8 +262,6 @@ def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     if decision.get("room") != room.tile:
         return f"player {c.player} is not in the {decision.get('room')}", "base.cost.room-action"
     if room.malfunction and room.tile is not None and _malfunction_blocks(state, room.tile):
-        from nemesis_rules.model.rules.pods import SECTION_TILES
-
         if room.tile in SECTION_TILES.values():
             return f"room {c.position} has a Malfunction: its pods cannot be entered", "base.pod.malfunction-blocks"
         return f"room {c.position} has a Malfunction: no room action", "base.malfunction.blocks-room-action"
@@ -310,7 +308,6 @@ def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
     ctx.fire(f"base.quest-item.{slug}")
     quests = tuple((q, "active" if q == slug else s) for q, s in c.quests)
     state = state.with_character(c.evolve(quests=quests))
-    from nemesis_rules.model.rules.quests import activated
 
     state = activated(state, player, slug, ctx)
     if tables.is_heavy(state.config, slug):
@@ -369,3 +366,12 @@ ACTIONS: tuple[ActionRule, ...] = (
     ActionRule("use-quest", "base.cost.item-action", _quest_options, _use_quest, _quest_diagnose, in_combat=True),
 )
 """The actions this family adds to the turn (a ruleset takes them into its table)."""
+
+
+def activated(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
+    """What a Quest Item does the moment it becomes active: the Autoloader attaches to the
+    Assault Rifle (the ``autoloader:<weapon>`` mark that capacity and reload costs read)."""
+    if slug != AUTOLOADER:
+        return state
+    c = state.character(player)
+    return state.with_character(c.evolve(mods=c.mods | {f"{AUTOLOADER}:{AUTOLOADER_WEAPON}"}))

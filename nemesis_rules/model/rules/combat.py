@@ -17,6 +17,8 @@ from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries, replaceable
+from nemesis_rules.model.rules.decks import ensure_event_deck
+from nemesis_rules.model.rules.intruders import move_intruder, remove_intruder
 
 
 def find(state: GameState, intruder_id: int) -> Intruder | None:
@@ -120,8 +122,6 @@ def carcasses_out(state: GameState) -> int:
 
 
 def base_intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.intruders import remove_intruder
-
     if intruder.kind == "larva":
         ctx.fire("base.endurance.larva")
     state = remove_intruder(state, intruder.id, ctx, to_bag=False)
@@ -144,8 +144,6 @@ class Retreat(Step):
     intruder: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.events import ensure_event_deck
-
         intruder = find(state, self.intruder)
         if intruder is None or not queries.can_move(state, intruder):
             return state
@@ -165,8 +163,6 @@ class RetreatDirection(ChanceNode):
         return state.deck("event").draw_outcomes()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.intruders import move_intruder
-
         state = state.with_deck("event", state.deck("event").remove_top(outcome).discarded(outcome))
         intruder = find(state, self.intruder)
         if intruder is None:

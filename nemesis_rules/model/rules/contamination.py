@@ -14,14 +14,15 @@ from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.healing import note_several_infected
+from nemesis_rules.model.rules.intruders import place_intruder
+from nemesis_rules.model.rules.wounds import kill
 
 INFECTED = "contamination-infected"
 
 
 def infected_result(state: GameState, player: int, ctx: Context) -> GameState:
     """The base game's consequence of an INFECTED scan result (the ruleset may replace it)."""
-    from nemesis_rules.model.rules.intruders import place_intruder
-    from nemesis_rules.model.rules.wounds import kill
 
     c = state.character(player)
     if c.larva:
@@ -59,8 +60,6 @@ class EclosionDraw(Step):
         c = state.character(self.player)
         state = state.with_character(c.evolve(discard=c.discard.union(Multiset.of(self.drawn))))
         if INFECTED in self.drawn:
-            from nemesis_rules.model.rules.healing import note_several_infected
-
             if self.drawn.count(INFECTED) > 1:
                 note_several_infected(state, ctx)
             return replaceable.infected_result(state, self.player, ctx)

@@ -18,6 +18,7 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.queries import turn_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,6 @@ def first_encounter(state: GameState, ctx: Context) -> GameState:
         return state
     ctx.fire("base.encounter.first-encounter")
     state = state.evolve(first_encounter=True)
-    from nemesis_rules.model.rules.round import turn_order
 
     choosers = [
         KeepObjective(p)

@@ -9,11 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import pods, queries
+from nemesis_rules.model.rules.combat import destroy_nest_eggs
+from nemesis_rules.model.rules.contamination import EclosionDraw
+from nemesis_rules.model.rules.encounter import Encounter
+from nemesis_rules.model.rules.intruders import move_intruder, place_intruder, remove_intruder
 from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
+from nemesis_rules.model.rules.noise import RollNoise, fill_noiseless
+from nemesis_rules.model.rules.queries import turn_order
+from nemesis_rules.model.rules.wounds import kill
 
 EventEffectFn = Callable[[GameState, Context], GameState]
 
@@ -62,11 +70,6 @@ def bulkheads_open(state: GameState, ctx: Context) -> GameState:
 
 
 def eclosion(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.contamination import EclosionDraw
-    from nemesis_rules.model.rules.intruders import place_intruder
-    from nemesis_rules.model.rules.round import turn_order
-    from nemesis_rules.model.rules.wounds import kill
-
     for player in turn_order(state):
         c = state.character(player)
         if c.active and c.larva:
@@ -88,8 +91,6 @@ def coolant_leak(state: GameState, ctx: Context) -> GameState:
 
 
 def hunt(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.intruders import move_intruder
-
     board = state.config.board
     for intruder in [i for i in state.intruders if i.kind == "adult"]:
         current = next((i for i in state.intruders if i.id == intruder.id), None)
@@ -109,9 +110,6 @@ def damage(state: GameState, ctx: Context) -> GameState:
 
 
 def egg_protection(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.encounter import Encounter
-    from nemesis_rules.model.rules.round import turn_order
-
     frames = []
     for player in turn_order(state):
         c = state.character(player)
@@ -144,8 +142,6 @@ def life_support_failure(state: GameState, ctx: Context) -> GameState:
 
 
 def scent_of_prey(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.noise import fill_noiseless
-
     rooms = sorted({c.position for c in state.characters if c.active and c.slime})
     for position in rooms:
         state = fill_noiseless(state, position, ctx)
@@ -153,8 +149,6 @@ def scent_of_prey(state: GameState, ctx: Context) -> GameState:
 
 
 def nest(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.noise import fill_noiseless
-
     for position in state.config.board.positions:
         room = state.room(position)
         if room.tile == "nest" and room.explored:
@@ -167,8 +161,6 @@ def evacuation_pod_ejection(state: GameState, ctx: Context) -> GameState:
 
 
 def hatching(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.combat import destroy_nest_eggs
-
     state = destroy_nest_eggs(state, 1, ctx)  # an Egg hatches; the last one leaves no Nest (base.nest.destroyed)
     infested = False
     for c in state.characters:
@@ -206,8 +198,6 @@ def consuming_fire(state: GameState, ctx: Context) -> GameState:
 
 
 def lurking(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.intruders import remove_intruder
-
     for intruder in [i for i in state.intruders if not state.characters_at(i.position)]:
         if queries.can_move(state, intruder):
             state = remove_intruder(state, intruder.id, ctx, to_bag=True)
@@ -215,10 +205,6 @@ def lurking(state: GameState, ctx: Context) -> GameState:
 
 
 def noise_in_technical_corridors(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.board.layout import TECH
-    from nemesis_rules.model.rules.noise import RollNoise
-    from nemesis_rules.model.rules.round import turn_order
-
     if TECH not in state.noise:
         return state.evolve(noise=state.noise | {TECH})
     tech = state.config.board.technical_positions

@@ -17,6 +17,13 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Deck, GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries, replaceable
+from nemesis_rules.model.rules.attack import IntruderAttack
+from nemesis_rules.model.rules.combat import injure
+from nemesis_rules.model.rules.decks import ensure_event_deck
+from nemesis_rules.model.rules.endgame import end_game
+from nemesis_rules.model.rules.intruders import move_intruder
+from nemesis_rules.model.rules.item_effects import fire_injuries
+from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +54,6 @@ class TimeStep(Step):
     its last space destroys the ship (RU-RB p.11; facts.md §12)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.endgame import end_game
-        from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
-
         ctx.fire("base.event.time")
         state = state.evolve(time=state.time + 1)
         if state.self_destruct is not None and _first_round_skipped(state, ctx):
@@ -77,7 +81,6 @@ def _first_round_skipped(state: GameState, ctx: Context) -> bool:
     """Whether the Self-Destruct marker stays put in the Event Phase of the round the sequence was
     started in: it moves under ``track-moves`` (the default), not under ``full-rounds`` (ruling
     ``base.de.self-destruct-rounds``: the German overview's "three rounds" counted as full rounds)."""
-    from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
 
     if STARTED_THIS_ROUND not in state.flags:
         return False
@@ -95,8 +98,6 @@ class AttackStep(Step):
     """Step 5: each Intruder in Combat attacks (in the order they came on the board)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.attack import IntruderAttack
-
         attackers = [i for i in state.intruders if state.characters_at(i.position) and queries.attacks_in_event(i)]
         if queries.skip_attack_step(state):
             return state
@@ -110,25 +111,13 @@ class FireDamageStep(Step):
     """Step 6: every Intruder in a burning room takes 1 Injury (RU-RB p.10, p.17)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.combat import injure
-
         burning = [i for i in state.intruders if state.room(i.position).fire]
         if burning:
             ctx.fire("base.event.fire-damage")
-        from nemesis_rules.model.rules.item_effects import fire_injuries
 
         for intruder in burning:
             state = injure(state, intruder.id, fire_injuries(state, ctx), ctx)
         return replaceable.fire_damage_extra(state, ctx)
-
-
-def ensure_event_deck(state: GameState, ctx: Context) -> GameState:
-    """An empty Event deck is rebuilt from its discard pile."""
-    deck = state.deck("event")
-    if not deck.draw_outcomes() and deck.discard:
-        ctx.fire("base.event.card")
-        return state.with_deck("event", deck.reshuffled())
-    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +147,6 @@ class EventCardDraw(ChanceNode):
         return state.deck("event").draw_outcomes()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.intruders import move_intruder
-
         card = tables.event_card(state.config, outcome)
         state = state.with_deck("event", state.deck("event").remove_top(outcome))
         board = state.config.board
@@ -267,13 +254,3 @@ class BagDevelopmentDraw(ChanceNode):
         return replaceable.bag_development_effect(state, outcome, ctx)
 
 
-@dataclass(frozen=True, slots=True)
-class EndRoundStep(Step):
-    """Step 9: the round ends once everything triggered is resolved; the next round begins."""
-
-    def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.round import StartRound
-
-        ctx.fire("base.round.end")
-        state = state.evolve(flags=state.flags - {"skip-intruder-attack"})  # Orbital Maneuvering System
-        return state.push(StartRound())

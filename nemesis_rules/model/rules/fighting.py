@@ -20,8 +20,12 @@ from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.combat import destroy_nest_eggs, injure
 from nemesis_rules.model.rules.items import pay_cards
+from nemesis_rules.model.rules.markers import place_fire
+from nemesis_rules.model.rules.noise import RollNoise
 from nemesis_rules.model.rules.payment import payments
+from nemesis_rules.model.rules.wounds import GainContamination, serious_wounds
 
 EGGS = "eggs"
 
@@ -104,8 +108,6 @@ def _shoot(state: GameState, decision: Decision, ctx: Context) -> GameState:
 
 
 def _melee(state: GameState, decision: Decision, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import GainContamination
-
     player = decision.player
     state = pay_cards(state, player, decision.cards())
     ctx.fire("base.cost.basic-action")
@@ -208,10 +210,6 @@ def resolve_attack(
 ) -> GameState:
     """Turn a die face into Injuries on the target, with the weapon's ability and the known
     Weaknesses; Melee deals at most 1 and a miss costs a Serious Wound."""
-    from nemesis_rules.model.rules.combat import destroy_nest_eggs, injure
-    from nemesis_rules.model.rules.markers import place_fire
-    from nemesis_rules.model.rules.noise import RollNoise
-    from nemesis_rules.model.rules.wounds import serious_wounds
 
     ctx.fire(f"base.combat.die-{face}")
     position = state.character(player).position

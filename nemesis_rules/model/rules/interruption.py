@@ -25,8 +25,8 @@ from nemesis_rules.model.core.frames import Choice, Frame, Step
 from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.action_cards_common import discard_from_hand
 from nemesis_rules.model.rules.items import discard_item, pay_cards
+from nemesis_rules.model.rules.queries import discard_from_hand, turn_order
 
 INTERRUPTION = "interruption"
 Committed = tuple[int, tuple[str, ...]] | None
@@ -39,7 +39,6 @@ def holders(
     """Players other than ``besides`` whose active Character is in ``position`` (or anywhere)
     and holds an Interruption card, in turn order. ``committed``: (player, cards) already
     promised as the cost of the announced action, which cannot be played as well."""
-    from nemesis_rules.model.rules.round import turn_order
 
     out = []
     for player in turn_order(state):

@@ -10,6 +10,8 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries
+from nemesis_rules.model.rules.pods import settle_pods
+from nemesis_rules.model.rules.queries import destroys_closed_doors
 
 
 def on_board(state: GameState, kind: str) -> int:
@@ -81,8 +83,6 @@ def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) 
         state = remove_intruder(state, intruder_id, ctx, to_bag=True)
         return tables.hooks(state.config).intruder_vanishes(state, intruder, ctx)
     if state.door(space) == "closed" and not queries.ignores_doors(state, intruder):
-        from nemesis_rules.model.rules.item_effects import destroys_closed_doors
-
         if not destroys_closed_doors(state, intruder):
             ctx.fire("base.weakness.the-way-of-moving")
             return state
@@ -124,6 +124,5 @@ def _arrived(state: GameState, ctx: Context) -> GameState:
     at once (RU-RB p.26)."""
     if not any(pod.occupants for pod in state.pods):
         return state
-    from nemesis_rules.model.rules.pods import settle_pods
 
     return settle_pods(state, ctx)

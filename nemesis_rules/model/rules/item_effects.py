@@ -15,25 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nemesis_rules.model.core.actions import Decision, ParamValue
+from nemesis_rules.model.core.actions import ParamValue
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.frames import Choice, Step
-from nemesis_rules.model.core.state import Character, DoorState, GameState, Intruder
+from nemesis_rules.model.core.frames import Step
+from nemesis_rules.model.core.state import DoorState, GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable, ship
+from nemesis_rules.model.rules.combat import Retreat, find, injure
 from nemesis_rules.model.rules.effects import Effect, Params
-from nemesis_rules.model.rules.items import HAND_SLOTS, discard_item, drop
-from nemesis_rules.model.rules.round import ActionCardDraw
+from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.items import AUTOLOADER, capacity
+from nemesis_rules.model.rules.movement import enter_room
 
 Variants = list[dict[str, ParamValue]]
 VariantsFn = Callable[[GameState, int], Variants]
 ResolveFn = Callable[[GameState, int, Params, Context], GameState]
 
-EXTENDED_MAGAZINE = "extended-magazine"
-EXTENDED_MAGAZINE_AMMO = 2
-AUTOLOADER = "autoloader"
-AUTOLOADER_AMMO = 1
-TAPED = "taped"
 ADRENALINE = "adrenaline"
 SEEN = "seen"
 
@@ -47,70 +44,7 @@ def item_table(table: dict[str, tuple[VariantsFn, ResolveFn]]) -> dict[str, Effe
 # -- wounds -----------------------------------------------------------------------------------
 
 
-def wound_active(character: Character, kind: str) -> bool:
-    """Whether a Serious Wound of ``kind`` has effect: at least one such card is not dressed
-    (a dressed wound is ignored; duplicates do not stack, facts.md §5)."""
-    return character.serious_wounds.count(kind) > character.dressed.count(kind)
-
-
-def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Context) -> GameState:
-    """A Serious Wound card just drawn (it is already on the character). A duplicate of an
-    undressed wound adds no effect (duplicates do not stack); an Arm wound leaves one hand
-    slot, so a character holding more than fits drops one of them, by their choice (facts.md §5)."""
-    c = state.character(player)
-    if c.serious_wounds.count(wound) - 1 > c.dressed.count(wound):
-        ctx.fire("base.wound.duplicates")
-        return state
-    if wound != "arm":
-        return state
-    ctx.fire("base.serious-wound.arm")
-    if slots_left(state.character(player)) < 0:
-        return state.push(ArmDrop(player))
-    return state
-
-
-def slots_left(character: Character) -> int:
-    """Free hand slots: 2, or 1 while an Arm wound is active (counted card by card, so a
-    second Arm wound acts when the first is dressed), +1 for Duct Tape binding two Heavy
-    Items (facts.md §5, §6). Negative: more is held than fits."""
-    slots = 1 if wound_active(character, "arm") else HAND_SLOTS
-    return slots - len(character.hands) + (1 if TAPED in character.mods else 0)
-
-
-@dataclass(frozen=True, slots=True)
-class ArmDrop(Choice):
-    """An Arm wound: the character drops a Heavy Item or Object until the rest fits in one
-    slot (an object stays in the room, an item is discarded)."""
-
-    clause = "base.serious-wound.arm"
-
-    def options(self, state: GameState) -> tuple[Decision, ...]:
-        held = sorted(set(state.character(self.player).hands))
-        return tuple(Decision.make(self.player, "drop", item=h) for h in held)
-
-    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        state = drop(state, self.player, decision.text("item"), ctx)
-        if slots_left(state.character(self.player)) < 0:
-            return state.push(ArmDrop(self.player))
-        return state
-
-    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
-        return "with an Arm wound one of the Heavy things held must be dropped now", self.clause
-
-
 # -- weapons: capacity and reloading ----------------------------------------------------------
-
-
-def capacity(state: GameState, player: int, weapon: str) -> int:
-    """A weapon's ammo capacity: the printed number, +2 with an Extended Magazine attached,
-    +1 with the Autoloader attached (facts.md §6, §7). Ammo never goes above it."""
-    data = tables.weapon(state.config, weapon)
-    if data is None:
-        return 0
-    mods = state.character(player).mods
-    extra = EXTENDED_MAGAZINE_AMMO if f"{EXTENDED_MAGAZINE}:{weapon}" in mods else 0
-    extra += AUTOLOADER_AMMO if f"{AUTOLOADER}:{weapon}" in mods else 0
-    return data.capacity + extra
 
 
 def held_weapons(state: GameState, player: int) -> list[str]:
@@ -149,20 +83,6 @@ def item_action_cost(state: GameState, player: int, slug: str, params: dict[str,
     if c.wound_active("hand"):
         cost += 1
     return cost
-
-
-def weapon_leaves(state: GameState, player: int, weapon: str, receiver: int | None = None) -> GameState:
-    """A weapon leaves a character (dropped, discarded, traded): an attached Extended Magazine
-    goes with it (to the receiver, or to the red discard pile with the weapon)."""
-    tag = f"{EXTENDED_MAGAZINE}:{weapon}"
-    c = state.character(player)
-    if tag not in c.mods:
-        return state
-    state = state.with_character(c.evolve(mods=c.mods - {tag}))
-    if receiver is None:
-        return discard_item(state, EXTENDED_MAGAZINE)
-    r = state.character(receiver)
-    return state.with_character(r.evolve(mods=r.mods | {tag}))
 
 
 # -- cards, passing, moving --------------------------------------------------------------------
@@ -208,8 +128,6 @@ class MoveWithoutCorridor(Step):
     to: str
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.movement import enter_room
-
         c = state.character(self.player)
         if not c.active or c.position != self.origin:
             return state
@@ -280,8 +198,6 @@ class ItemInjury(Step):
     count: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.combat import injure
-
         return injure(state, self.intruder, self.count, ctx)
 
 
@@ -295,8 +211,6 @@ class RetreatFrom(Step):
     origin: str
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.combat import Retreat, find
-
         intruder = find(state, self.intruder)
         if intruder is None:
             return state
@@ -323,7 +237,6 @@ def phosphate_retreat(state: GameState, intruder: Intruder, ctx: Context) -> Gam
     """An Intruder hit by the Fire Extinguisher retreats; with Susceptibility to Phosphates
     discovered it then takes 1 Injury where the retreat left it (facts.md §14: "retreats and
     takes 1 Injury", in that order, as the Fire Control System does in rooms_doors)."""
-    from nemesis_rules.model.rules.combat import Retreat
 
     frames: list[Step] = [Retreat(intruder.id)]
     if "susceptibility-to-phosphates" in state.discovered:
@@ -333,15 +246,6 @@ def phosphate_retreat(state: GameState, intruder: Intruder, ctx: Context) -> Gam
 
 
 # -- Weakness queries for other rule families ----------------------------------------------------
-
-
-def destroys_closed_doors(state: GameState, intruder: Intruder) -> bool:
-    """Whether an Intruder moving into a Closed Door destroys it: always, except that with The
-    Way of Moving discovered only the Queen and Breeders can (facts.md §14); the others stay
-    and the door stays closed."""
-    if "the-way-of-moving" in state.discovered:
-        return intruder.kind in ("queen", "breeder")
-    return True
 
 
 def fire_injuries(state: GameState, ctx: Context) -> int:

@@ -14,6 +14,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules.combat import destroy_nest_eggs
 from nemesis_rules.model.rules.effects import Params, always
 from nemesis_rules.model.rules.healing import reshuffle_all, scan_everything
 from nemesis_rules.model.rules.item_effects import (
@@ -25,6 +26,8 @@ from nemesis_rules.model.rules.item_effects import (
     item_table,
     open_neighbours,
 )
+from nemesis_rules.model.rules.markers import place_fire
+from nemesis_rules.model.rules.noise import RollNoise
 from nemesis_rules.model.rules.wounds import GainContamination, SeriousWound
 
 EGGS = "eggs"
@@ -113,9 +116,6 @@ def _molotov_variants(state: GameState, player: int) -> Variants:
 def _molotov(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Fire in the room; every Intruder there 1 Injury (2 with Vulnerability to Fire), every
     Character there 1 Serious Wound; in the Nest 1 Egg is destroyed and a noise roll follows."""
-    from nemesis_rules.model.rules.combat import destroy_nest_eggs
-    from nemesis_rules.model.rules.markers import place_fire
-    from nemesis_rules.model.rules.noise import RollNoise
 
     position = str(params.get("at"))
     here = state.character(player).position

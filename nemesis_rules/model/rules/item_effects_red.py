@@ -16,10 +16,10 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules import queries, ship
+from nemesis_rules.model.rules.attack import IntruderAttack
+from nemesis_rules.model.rules.combat import destroy_nest_eggs
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.item_effects import (
-    EXTENDED_MAGAZINE,
-    EXTENDED_MAGAZINE_AMMO,
     ItemInjury,
     Variants,
     door_variants,
@@ -32,6 +32,10 @@ from nemesis_rules.model.rules.item_effects import (
     set_door_as_asked,
     unexplored,
 )
+from nemesis_rules.model.rules.items import EXTENDED_MAGAZINE, EXTENDED_MAGAZINE_AMMO
+from nemesis_rules.model.rules.movement import Relocate
+from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.wounds import SeriousWound
 
 EGGS = "eggs"
 GRENADE_EGGS = 2
@@ -82,9 +86,6 @@ def _grenade(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     """The target takes 2 Injuries (in the Nest: 2 Eggs are destroyed and a noise roll follows,
     facts.md §9); every other Intruder there 1 Injury; every Character there, the thrower
     included, 1 Serious Wound."""
-    from nemesis_rules.model.rules.combat import destroy_nest_eggs
-    from nemesis_rules.model.rules.noise import RollNoise
-    from nemesis_rules.model.rules.wounds import SeriousWound
 
     target = str(params.get("target"))
     frames: list[Step] = []
@@ -112,7 +113,6 @@ def _smoke_variants(state: GameState, player: int) -> Variants:
 def _smoke_grenade(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Every other Character in the room discards 1 card of their choice; then the thrower
     walks into the chosen neighbouring room with no Intruder attacking (no Escape)."""
-    from nemesis_rules.model.rules.movement import Relocate
 
     position = state.character(player).position
     others = [c.player for c in state.characters_at(position) if c.player != player and c.hand]
@@ -171,7 +171,6 @@ def _decoy(state: GameState, player: int, params: Params, ctx: Context) -> GameS
     """Every Intruder in the rooms next to the user's (In Combat or not) moves into the chosen
     neighbouring room; each one In Combat first attacks once (ruling base.ambiguity.decoy-doors
     decides whether Closed Doors hold them back)."""
-    from nemesis_rules.model.rules.attack import IntruderAttack
 
     position = state.character(player).position
     if any(state.door(c) == "closed" for c in state.config.board.corridors_at[position]):
@@ -217,7 +216,7 @@ def _magazine_variants(state: GameState, player: int) -> Variants:
 
 def _extended_magazine(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """The card leaves the inventory and stays attached to the weapon: 2 more ammo now and 2
-    more capacity (item_effects.capacity reads the attachment)."""
+    more capacity (items.capacity reads the attachment)."""
     weapon = str(params.get("weapon"))
     c = state.character(player)
     c = c.evolve(inventory=c.inventory.remove(EXTENDED_MAGAZINE), mods=c.mods | {f"{EXTENDED_MAGAZINE}:{weapon}"})

@@ -22,7 +22,6 @@ from nemesis_rules.model.rules.action_cards_common import repair, repair_variant
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.healing import dress, undressed
 from nemesis_rules.model.rules.item_effects import (
-    TAPED,
     MoveWithoutCorridor,
     Variants,
     door_variants,
@@ -34,6 +33,7 @@ from nemesis_rules.model.rules.item_effects import (
     set_door_as_asked,
     unexplored,
 )
+from nemesis_rules.model.rules.items import TAPED
 
 # -- Chemicals ------------------------------------------------------------------------------------
 

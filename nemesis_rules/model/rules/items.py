@@ -78,8 +78,6 @@ def gain_item(state: GameState, player: int, slug: str, *, ammo: int | None = No
         c = c.evolve(inventory=c.inventory.add(slug))
     state = state.with_character(c)
     if tables.weapon(state.config, slug) is not None:
-        from nemesis_rules.model.rules.item_effects import capacity
-
         limit = capacity(state, player, slug)
         state = state.with_character(c.with_ammo(slug, limit if ammo is None else min(ammo, limit)))
     return state
@@ -88,7 +86,6 @@ def gain_item(state: GameState, player: int, slug: str, *, ammo: int | None = No
 def _leave_hands(state: GameState, player: int, slug: str, receiver: int | None = None) -> GameState:
     """Bookkeeping when a Heavy item leaves a hand: an attached magazine goes with the weapon,
     and two items taped into one slot are no longer taped."""
-    from nemesis_rules.model.rules.item_effects import weapon_leaves
 
     if tables.weapon(state.config, slug) is not None:
         state = weapon_leaves(state, player, slug, receiver)
@@ -461,3 +458,35 @@ ACTIONS: tuple[ActionRule, ...] = (
     ActionRule("craft", "base.craft.recipes", _craft_options, _craft, _craft_diagnose),
 )
 """The actions this family adds to the turn (a ruleset takes them into its table)."""
+
+
+EXTENDED_MAGAZINE = "extended-magazine"
+EXTENDED_MAGAZINE_AMMO = 2
+AUTOLOADER = "autoloader"
+AUTOLOADER_AMMO = 1
+TAPED = "taped"
+def capacity(state: GameState, player: int, weapon: str) -> int:
+    """A weapon's ammo capacity: the printed number, +2 with an Extended Magazine attached,
+    +1 with the Autoloader attached (facts.md §6, §7). Ammo never goes above it."""
+    data = tables.weapon(state.config, weapon)
+    if data is None:
+        return 0
+    mods = state.character(player).mods
+    extra = EXTENDED_MAGAZINE_AMMO if f"{EXTENDED_MAGAZINE}:{weapon}" in mods else 0
+    extra += AUTOLOADER_AMMO if f"{AUTOLOADER}:{weapon}" in mods else 0
+    return data.capacity + extra
+def weapon_leaves(state: GameState, player: int, weapon: str, receiver: int | None = None) -> GameState:
+    """A weapon leaves a character (dropped, discarded, traded): an attached Extended Magazine
+    goes with it (to the receiver, or to the red discard pile with the weapon)."""
+    tag = f"{EXTENDED_MAGAZINE}:{weapon}"
+    c = state.character(player)
+    if tag not in c.mods:
+        return state
+    state = state.with_character(c.evolve(mods=c.mods - {tag}))
+    if receiver is None:
+        return discard_item(state, EXTENDED_MAGAZINE)
+    r = state.character(receiver)
+    return state.with_character(r.evolve(mods=r.mods | {tag}))
+
+
+AUTOLOADER_WEAPON = "assault-rifle"

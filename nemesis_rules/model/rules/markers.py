@@ -10,6 +10,7 @@ from __future__ import annotations
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.endgame import end_game
 
 
 def fires(state: GameState) -> int:
@@ -26,8 +27,6 @@ def place_fire(state: GameState, position: str, ctx: Context) -> GameState:
     if room.fire or state.end is not None:
         return state
     if fires(state) >= tables.supply(state.config, "fire"):
-        from nemesis_rules.model.rules.endgame import end_game
-
         ctx.fire("base.fire.exhaustion")
         return end_game(state, "ship-destroyed-ninth-fire", ctx)
     ctx.fire("base.fire.limit")
@@ -43,8 +42,6 @@ def place_malfunction(state: GameState, position: str, ctx: Context) -> GameStat
         ctx.fire("base.malfunction.immune-rooms")
         return state
     if malfunctions(state) >= tables.supply(state.config, "malfunction"):
-        from nemesis_rules.model.rules.endgame import end_game
-
         ctx.fire("base.malfunction.exhaustion")
         return end_game(state, "hull-breach-ninth-malfunction", ctx)
     ctx.fire("base.malfunction.limit")

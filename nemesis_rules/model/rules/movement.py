@@ -21,7 +21,9 @@ from nemesis_rules.model.core.frames import Step
 from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import noise as noise_rules
 from nemesis_rules.model.rules import queries, replaceable
+from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.payment import payments
 
@@ -149,7 +151,6 @@ def _perform(state: GameState, decision: Decision, ctx: Context) -> GameState:
         if c.wound_active("leg") and tables.hooks(state.config).escaping(state, player):
             ctx.fire("base.serious-wound.leg")
         attackers = sorted(state.intruders_at(c.position), key=lambda i: (SIZE_ORDER.get(i.kind, 9), i.id))
-        from nemesis_rules.model.rules.attack import IntruderAttack
 
         frames.extend(IntruderAttack(i.id, player, "escape") for i in attackers)
     else:
@@ -238,7 +239,6 @@ def explore(
 # Rule families that import this module's own names: imported once it is complete (a cycle
 # otherwise), as modules whose functions are looked up at call time; importing them inside a
 # function cost a pass through the import machinery on every call.
-from nemesis_rules.model.rules import noise as noise_rules  # noqa: E402
 
 ACTIONS: tuple[ActionRule, ...] = (
     ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True, ordered=True),

@@ -12,11 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
+from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.frames import ChanceNode, Step
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries
+from nemesis_rules.model.rules.encounter import Encounter
+from nemesis_rules.model.rules.intruders import move_intruder
+from nemesis_rules.model.rules.items import pay_cards
+from nemesis_rules.model.rules.payment import payments
+from nemesis_rules.model.rules.queries import active_quest
 
 
 def place_noise(state: GameState, position: str, space: str, player: int, ctx: Context) -> GameState:
@@ -24,7 +30,6 @@ def place_noise(state: GameState, position: str, space: str, player: int, ctx: C
     there, an Encounter happens in ``position`` instead (one marker per corridor, RU-RB p.15)."""
     if space in state.noise:
         ctx.fire("base.noise.second-marker-encounter")
-        from nemesis_rules.model.rules.encounter import Encounter
 
         return state.push(Encounter(player, position))
     if len(state.noise) >= tables.noise_supply(state.config):
@@ -74,8 +79,6 @@ class NoiseRoll(ChanceNode):
         return tables.noise_die(state.config)
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.action_cards_reactive import noise_roll_reaction
-
         if (reacting := noise_roll_reaction(state, self.player, self.position, outcome)) is not None:
             return reacting  # the Motion Scanner's reroll window comes first
         c = state.character(self.player)
@@ -107,7 +110,6 @@ def danger(state: GameState, position: str, player: int, ctx: Context) -> GameSt
     omits 'not in Combat': ruling base.ref.danger-in-combat); if there is none, a Noise marker in
     every noiseless corridor of the room (RU-RB p.15; FAQ: all corridors already noisy means nothing
     happens)."""
-    from nemesis_rules.model.rules.intruders import move_intruder
 
     board = state.config.board
     neighbours = [i for i in state.intruders if i.position in board.neighbours[position] and queries.can_move(state, i)]
@@ -145,3 +147,57 @@ class RollNoise(Step):
         if not state.character(self.player).active:
             return state
         return state.push(NoiseRoll(self.player, self.position))
+
+
+# -- the Motion Scanner/Sensor: a Noise roll rerolled -------------------------------------------
+
+MOTION_SCANNER = "motion-scanner-sensor"
+REROLLED = "noise-rerolled"
+"""A flag set only while a rerolled (or kept) Noise roll resolves, so no second window opens."""
+def noise_roll_reaction(state: GameState, player: int, position: str, outcome: str) -> GameState | None:
+    """After ``player``'s Noise roll came up ``outcome``: the state with a reroll window, when
+    the player holds an active Motion Scanner, is out of Combat and has a card to discard;
+    None when no window opens (the roll then resolves as usual)."""
+    if REROLLED in state.flags or not _scanner_ready(state, player):
+        return None
+    return state.push(ScannerReroll(player, position, outcome))
+def _scanner_ready(state: GameState, player: int) -> bool:
+    c = state.character(player)
+    return (
+        c.active
+        and active_quest(state, c, MOTION_SCANNER)
+        and not state.in_combat(player)
+        and bool(payments(c.hand, 1))
+    )
+def resolve_noise(state: GameState, player: int, position: str, outcome: str, ctx: Context) -> GameState:
+    """Resolve a Noise roll result with the reroll window closed."""
+
+    marked = state.evolve(flags=state.flags | {REROLLED})
+    after = NoiseRoll(player, position).resolve(marked, outcome, ctx)
+    return after.evolve(flags=after.flags - {REROLLED})
+@dataclass(frozen=True, slots=True)
+class ScannerReroll(Choice):
+    """Keep the Noise roll, or discard 1 card from the hand to roll it again (once)."""
+
+    position: str
+    outcome: str
+    clause = "base.quest-item.motion-scanner-sensor"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        out = [Decision.make(self.player, "keep-noise-roll", result=self.outcome)]
+        hand = state.character(self.player).hand
+        out.extend(Decision.make(self.player, "reroll-noise", pay=cards) for cards in payments(hand, 1))
+        return tuple(sorted(out))
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        if decision.kind == "keep-noise-roll":
+            return resolve_noise(state, self.player, self.position, self.outcome, ctx)
+        ctx.fire(self.clause)
+        state = pay_cards(state, self.player, decision.cards())
+        return state.push(NoiseReroll(self.player, self.position))
+@dataclass(frozen=True, slots=True)
+class NoiseReroll(NoiseRoll):
+    """The Noise roll made again; its result stands (no second reaction window)."""
+
+    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        return resolve_noise(state, self.player, self.position, outcome, ctx)

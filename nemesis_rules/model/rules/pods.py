@@ -19,16 +19,13 @@ they could act or be attacked in the Event Phase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from nemesis_rules.model.core.actions import Decision, ParamValue
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import CharacterStatus, GameState, Pod
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
-from nemesis_rules.model.rules.effects import Effect, Params
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.hands import PassDiscard
 from nemesis_rules.model.rules.wounds import CheckLastCharacter
 
 SECTION_TILES = {"A": "evacuation-section-a", "B": "evacuation-section-b"}
@@ -129,7 +126,6 @@ def may_launch(state: GameState, pod: Pod) -> bool:
 def pass_in_pod(state: GameState, player: int, ctx: Context) -> GameState:
     """Not launching is an automatic pass (RU-RB p.26): the pass's own effects apply (a
     chance to discard cards, then a Bleeding wound), above whatever ends the turn."""
-    from nemesis_rules.model.rules.round import PassDiscard
 
     ctx.fire("base.pod.launch")
     c = state.character(player)
@@ -148,137 +144,7 @@ def malfunction_blocks_pods(state: GameState) -> bool:
     return state.config.rulings.get("base.source.evac-malfunction", "blocks") == "blocks"
 
 
-def boarding_variants(section: str) -> Effect:
-    """The room action of Evacuation Section ``section``: one variant per pod that can be
-    entered (unlocked, aboard, a free seat) while no Intruder is in the section."""
-
-    def variants(state: GameState, player: int) -> list[dict[str, ParamValue]]:
-        c = state.character(player)
-        if state.room(c.position).tile != SECTION_TILES[section] or state.intruders_at(c.position):
-            return []
-        if state.room(c.position).malfunction and malfunction_blocks_pods(state):
-            return []
-        return [
-            {"pod": str(p.number)}
-            for p in state.pods
-            if p.section == section and not p.launched and not p.locked and len(p.occupants) < seats(state)
-        ]
-
-    def resolve(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
-        position = state.character(player).position
-        if state.room(position).malfunction:  # only possible when the ruling lets it through
-            ctx.gap(
-                state,
-                "base.source.evac-malfunction",
-                "base.pod.malfunction-blocks",
-                "a Character boards a pod of an Evacuation Section with a Malfunction",
-            )
-        return state.push(RollNoise(player, position), BoardPod(player, int(str(params["pod"])), position))
-
-    return Effect(f"base.room.{SECTION_TILES[section]}", variants, resolve)
-
-
-@dataclass(frozen=True, slots=True)
-class BoardPod(Step):
-    """After the noise roll: an Intruder in the section makes the attempt fail; otherwise the
-    character takes a seat and chooses to launch or wait (RU-RB p.24, p.26)."""
-
-    player: int
-    pod: int
-    position: str
-
-    def run(self, state: GameState, ctx: Context) -> GameState:
-        state = settle_pods(state, ctx)
-        c = state.character(self.player)
-        pod = pod_by_number(state, self.pod)
-        if not c.active or c.position != self.position or state.intruders_at(self.position):
-            return state
-        if pod is None or pod.launched or pod.locked or len(pod.occupants) >= seats(state):
-            return state
-        ctx.fire("base.pod.seats")
-        if any(h in tables.HEAVY_OBJECTS for h in c.hands):
-            ctx.fire("base.heavy-object.no-pod-seat")  # carried along without a seat of its own
-        state = with_pod(state, replace(pod, occupants=(*pod.occupants, self.player)))
-        return state.push(LaunchOrWait(self.player, self.pod))
-
-
-@dataclass(frozen=True, slots=True)
-class LaunchOrWait(Choice):
-    """Just seated: launch now, or wait (and pass)."""
-
-    pod: int
-    clause = "base.pod.launch"
-
-    def options(self, state: GameState) -> tuple[Decision, ...]:
-        return (Decision.make(self.player, "launch-pod"), Decision.make(self.player, "wait-in-pod"))
-
-    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        if decision.kind == "launch-pod":
-            ctx.fire("base.pod.launch")
-            return launch_pod(state, self.pod, self.player, ctx)
-        return pass_in_pod(state, self.player, ctx)
-
-
 # -- a turn that starts in a pod -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class BeginTurn(Step):
-    """The start of a player's turn: pods and the Decompression token are brought up to date;
-    a character waiting in a pod decides about the pod, every other one plays a normal turn."""
-
-    player: int
-
-    def run(self, state: GameState, ctx: Context) -> GameState:
-        state = rooms_doors.release_opened_airlocks(settle_pods(state, ctx), ctx)
-        if waiting(state, self.player):
-            return state.push(PodTurn(self.player))
-        return state.push(round_rules.Turn(self.player, 0))
-
-
-@dataclass(frozen=True, slots=True)
-class PodTurn(Choice):
-    """A turn begun in a pod: launch it, step out (no action spent) and play the turn, or stay
-    in it, which passes (RU-RB p.26)."""
-
-    clause = "base.pod.launch"
-
-    def options(self, state: GameState) -> tuple[Decision, ...]:
-        pod = pod_of(state, self.player)
-        out = [Decision.make(self.player, "leave-pod"), Decision.make(self.player, "stay-in-pod")]
-        if pod is not None and may_launch(state, pod):
-            out.append(Decision.make(self.player, "launch-pod"))
-        return tuple(sorted(out))
-
-    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
-        if decision.kind == "launch-pod":
-            return "the pod was locked again after boarding", "base.gap.locked-pod-launch"
-        return (
-            f"player {self.player} waits in an escape pod: only 'launch-pod', 'leave-pod' or 'stay-in-pod'",
-            self.clause,
-        )
-
-    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.round import EndTurn, Turn
-
-        pod = pod_of(state, self.player)
-        if pod is None:  # pragma: no cover - the frame exists only while the player is seated
-            return state.push(Turn(self.player, 0))
-        if decision.kind == "leave-pod":
-            ctx.fire("base.pod.step-out")
-            state = with_pod(state, replace(pod, occupants=tuple(p for p in pod.occupants if p != self.player)))
-            return state.push(Turn(self.player, 0))
-        if decision.kind == "launch-pod":
-            ctx.fire("base.pod.launch")
-            if pod.locked:
-                ctx.gap(
-                    state,
-                    "base.gap.locked-pod-launch",
-                    "base.pod.launch",
-                    f"player {self.player} launches escape pod {pod.number}, locked again after boarding",
-                )
-            return launch_pod(state.push(EndTurn(self.player)), pod.number, self.player, ctx)
-        return pass_in_pod(state.push(EndTurn(self.player)), self.player, ctx)
 
 
 def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
@@ -305,14 +171,6 @@ def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
     )
 
 
-ROOM_ACTIONS: dict[str, Effect] = {
-    "evacuation-section-a": boarding_variants("A"),
-    "evacuation-section-b": boarding_variants("B"),
-}
-"""The Evacuation Sections' room actions (a ruleset takes them into its table)."""
-
 # Rule families that import this module's own names: imported once it is complete (a cycle
 # otherwise), as modules whose functions are looked up at call time; importing them inside a
 # function cost a pass through the import machinery on every call.
-from nemesis_rules.model.rules import rooms_doors  # noqa: E402
-from nemesis_rules.model.rules import round as round_rules  # noqa: E402

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import Character, GameState, Intruder
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.tables import HEAVY_OBJECTS, hooks, token_number
 
 
@@ -82,3 +83,29 @@ def endurance_modifier(state: GameState, intruder: Intruder, blood: int, ctx: Co
         ctx.fire("base.weakness.species-on-the-brink-of-extinction")
         return blood - 1
     return blood
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Players clockwise from the First Player token holder (every "in order" procedure)."""
+    n = state.config.players
+    return tuple((state.first_player - 1 + i) % n + 1 for i in range(n))
+
+
+def destroys_closed_doors(state: GameState, intruder: Intruder) -> bool:
+    """Whether an Intruder moving into a Closed Door destroys it: always, except that with The
+    Way of Moving discovered only the Queen and Breeders can (facts.md §14); the others stay
+    and the door stays closed."""
+    if "the-way-of-moving" in state.discovered:
+        return intruder.kind in ("queen", "breeder")
+    return True
+
+
+def active_quest(state: GameState, character: Character, slug: str) -> bool:
+    """A Quest Item works once active; a Heavy one only while it is held in a hand slot."""
+    if character.quest(slug) != "active":
+        return False
+    return slug in character.hands or not tables.is_heavy(state.config, slug)
+def discard_from_hand(state: GameState, player: int, card: str) -> GameState:
+    """A card leaves the hand for the Action discard pile."""
+    c = state.character(player)
+    return state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))

@@ -28,23 +28,14 @@ from nemesis_rules.model.rules import ship
 from nemesis_rules.model.rules.action_cards import search, search_variants
 from nemesis_rules.model.rules.action_cards_common import AT, Variants, here, quest_table
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.rules.item_effects import AUTOLOADER, force_pass
+from nemesis_rules.model.rules.hands import PassDiscard
+from nemesis_rules.model.rules.item_effects import force_pass
+from nemesis_rules.model.rules.queries import turn_order
 from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, flip_pod_lock, objects_present, weakness_in_slot
-from nemesis_rules.model.rules.round import PassDiscard, turn_order
 
 SKIP_INTRUDER_ATTACK = "skip-intruder-attack"
 """The flag the Event Phase's Intruder Attack step reads; cleared when the round ends."""
-AUTOLOADER_WEAPON = "assault-rifle"
 SECTIONS = {"evacuation-section-a": "A", "evacuation-section-b": "B"}
-
-
-def activated(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
-    """What a Quest Item does the moment it becomes active: the Autoloader attaches to the
-    Assault Rifle (the ``autoloader:<weapon>`` mark that capacity and reload costs read)."""
-    if slug != AUTOLOADER:
-        return state
-    c = state.character(player)
-    return state.with_character(c.evolve(mods=c.mods | {f"{AUTOLOADER}:{AUTOLOADER_WEAPON}"}))
 
 
 # -- Log Key (Captain) -----------------------------------------------------------------------------

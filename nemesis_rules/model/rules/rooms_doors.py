@@ -19,6 +19,7 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.combat import Retreat, injure, kill_intruder
 from nemesis_rules.model.rules.effects import Effect, Params
+from nemesis_rules.model.rules.pods import settle_pods
 from nemesis_rules.model.rules.ship import doors_of, remove_fire, set_door
 from nemesis_rules.model.rules.wounds import CheckLastCharacter, kill
 
@@ -236,7 +237,6 @@ def base_end_of_player_phase(state: GameState, ctx: Context) -> GameState:
     by an Event card may have carried the last characters away. When the game ends, its
     victory check is run at once as far as it goes without a chance outcome, because the
     Event Phase queues its steps unless the game has an end."""
-    from nemesis_rules.model.rules.pods import settle_pods
 
     depth = len(state.pending)
     state = decompress_sealed_rooms(settle_pods(state, ctx), ctx)

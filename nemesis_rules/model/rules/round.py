@@ -4,13 +4,16 @@ to the Event Phase (RU-RB p.10; base-rules-reference.txt, The turn).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules import queries, replaceable
+from nemesis_rules.model.rules import events, interruption, item_effects, replaceable, rooms_doors, wounds
+from nemesis_rules.model.rules.hands import DrawUp, OfferPassDiscard
+from nemesis_rules.model.rules.pods import launch_pod, may_launch, pass_in_pod, pod_of, settle_pods, waiting, with_pod
+from nemesis_rules.model.rules.queries import turn_order
 from nemesis_rules.model.rules.registry import turn_options
 
 
@@ -19,12 +22,6 @@ def sorted_unique(decisions: list[Decision]) -> tuple[Decision, ...]:
     params), so keying a dict by them removes duplicates and sorting the keys sorts them."""
     by_key = {(d.player, d.kind, d.params): d for d in decisions}
     return tuple([by_key[k] for k in sorted(by_key)])
-
-
-def turn_order(state: GameState) -> tuple[int, ...]:
-    """Players clockwise from the First Player token holder (every "in order" procedure)."""
-    n = state.config.players
-    return tuple((state.first_player - 1 + i) % n + 1 for i in range(n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,59 +51,6 @@ def _next_active(state: GameState, after: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawUp(Step):
-    """Draw up to the hand size; an empty deck is rebuilt from the discard pile (RU-RB p.10)."""
-
-    player: int
-    to_draw: int | None = None
-    """Cards still to draw under ``base.de.draw-five=draw-five`` (``None``: draw up to the hand size)."""
-
-    def run(self, state: GameState, ctx: Context) -> GameState:
-        character = state.character(self.player)
-        if not character.active:
-            return state
-        size = queries.hand_size(state, character, ctx)
-        to_draw = self.to_draw
-        if to_draw is None and character.hand.total > 0 and _draws_five(state, ctx):
-            to_draw = size
-        if to_draw is not None and to_draw <= 0:
-            return state
-        if to_draw is None and character.hand.total >= size:
-            return state
-        if not character.deck:
-            if not character.discard:
-                return state
-            ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(character.evolve(deck=character.discard, discard=character.deck))
-        follow = DrawUp(self.player) if to_draw is None else DrawUp(self.player, to_draw - 1)
-        return state.push(ActionCardDraw(self.player), follow)
-
-
-def _draws_five(state: GameState, ctx: Context) -> bool:
-    """Whether a player holding cards draws a full hand's worth anyway: the German overview's
-    "draw five" (ruling ``base.de.draw-five``) rather than "draw up to five" (RU-RB p.10). With an
-    empty hand both readings draw the same."""
-    reading = ctx.gap(state, "base.de.draw-five", "base.round.draw", "a player draws with cards still in hand")
-    return reading == "draw-five"
-
-
-@dataclass(frozen=True, slots=True)
-class ActionCardDraw(ChanceNode):
-    """One card from the top of a player's shuffled action deck."""
-
-    player: int
-    chance = "action-card"
-    clause = "base.round.draw"
-
-    def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
-        return state.character(self.player).deck.items()
-
-    def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        c = state.character(self.player)
-        return state.with_character(c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
-
-
-@dataclass(frozen=True, slots=True)
 class NextTurn(Step):
     """Turns go clockwise from the first player, cycle after cycle, until everyone has passed;
     then the Event Phase begins (RU-RB p.10)."""
@@ -123,7 +67,7 @@ class NextTurn(Step):
             player = order[(start + i) % len(order)]
             c = state.character(player)
             if c.active and not c.passed:
-                return state.push(pods.BeginTurn(player))
+                return state.push(BeginTurn(player))
         clause = state.config.ruleset.clause("round.event-phase-order")
         if clause:  # Void Seeders' own step order fires vs.event.step-order itself
             ctx.fire(clause)
@@ -207,51 +151,71 @@ class EndTurn(Step):
         return replaceable.end_of_turn(state, self.player, ctx)
 
 
+# The rule families a turn hands on to import this module's own names, so they are imported
+# once it is complete (a cycle otherwise), as modules whose functions are looked up at call
+# time; importing them inside each function cost a pass through the import machinery per call.
+
+
 @dataclass(frozen=True, slots=True)
-class OfferPassDiscard(Step):
-    """A player who passed may discard cards, unless passing has just killed them (Bleeding)."""
+class EndRoundStep(Step):
+    """Step 9: the round ends once everything triggered is resolved; the next round begins."""
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        ctx.fire("base.round.end")
+        state = state.evolve(flags=state.flags - {"skip-intruder-attack"})  # Orbital Maneuvering System
+        return state.push(StartRound())
+
+
+@dataclass(frozen=True, slots=True)
+class BeginTurn(Step):
+    """The start of a player's turn: pods and the Decompression token are brought up to date;
+    a character waiting in a pod decides about the pod, every other one plays a normal turn."""
 
     player: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        if not state.character(self.player).active:
-            return state
-        return state.push(PassDiscard(self.player, ""))
-
-
+        state = rooms_doors.release_opened_airlocks(settle_pods(state, ctx), ctx)
+        if waiting(state, self.player):
+            return state.push(PodTurn(self.player))
+        return state.push(Turn(self.player, 0))
 @dataclass(frozen=True, slots=True)
-class PassDiscard(Choice):
-    """On passing, a player may discard any cards, Contamination included (RU-RB p.10).
-    One card per decision, in card order so each set of discards has one spelling."""
+class PodTurn(Choice):
+    """A turn begun in a pod: launch it, step out (no action spent) and play the turn, or stay
+    in it, which passes (RU-RB p.26)."""
 
-    floor: str
-    clause = "base.round.pass-discard"
+    clause = "base.pod.launch"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
-        c = state.character(self.player)
-        out = [Decision.make(self.player, "keep-hand")]
-        out.extend(Decision.make(self.player, "discard", card=card) for card in c.hand.distinct() if card >= self.floor)
+        pod = pod_of(state, self.player)
+        out = [Decision.make(self.player, "leave-pod"), Decision.make(self.player, "stay-in-pod")]
+        if pod is not None and may_launch(state, pod):
+            out.append(Decision.make(self.player, "launch-pod"))
         return tuple(sorted(out))
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
-        card = decision.get("card")
-        if decision.kind == "discard" and isinstance(card, str) and card not in state.character(self.player).hand:
-            return f"card '{card}' is not in player {self.player}'s hand", "base.cost.paid-from-hand"
-        if decision.kind == "discard" and isinstance(card, str) and card < self.floor:
-            return f"discards are listed in card order; '{card}' comes before '{self.floor}'", self.clause
-        return "after passing, only 'discard' or 'keep-hand' is possible", self.clause
+        if decision.kind == "launch-pod":
+            return "the pod was locked again after boarding", "base.gap.locked-pod-launch"
+        return (
+            f"player {self.player} waits in an escape pod: only 'launch-pod', 'leave-pod' or 'stay-in-pod'",
+            self.clause,
+        )
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        if decision.kind == "keep-hand":
-            return state
-        card = decision.text("card")
-        ctx.fire("base.round.pass-discard")
-        c = state.character(self.player)
-        state = state.with_character(c.evolve(hand=c.hand.remove(card), discard=c.discard.add(card)))
-        return state.push(PassDiscard(self.player, card))
-
-
-# The rule families a turn hands on to import this module's own names, so they are imported
-# once it is complete (a cycle otherwise), as modules whose functions are looked up at call
-# time; importing them inside each function cost a pass through the import machinery per call.
-from nemesis_rules.model.rules import events, interruption, item_effects, pods, wounds  # noqa: E402
+        pod = pod_of(state, self.player)
+        if pod is None:  # pragma: no cover - the frame exists only while the player is seated
+            return state.push(Turn(self.player, 0))
+        if decision.kind == "leave-pod":
+            ctx.fire("base.pod.step-out")
+            state = with_pod(state, replace(pod, occupants=tuple(p for p in pod.occupants if p != self.player)))
+            return state.push(Turn(self.player, 0))
+        if decision.kind == "launch-pod":
+            ctx.fire("base.pod.launch")
+            if pod.locked:
+                ctx.gap(
+                    state,
+                    "base.gap.locked-pod-launch",
+                    "base.pod.launch",
+                    f"player {self.player} launches escape pod {pod.number}, locked again after boarding",
+                )
+            return launch_pod(state.push(EndTurn(self.player)), pod.number, self.player, ctx)
+        return pass_in_pod(state.push(EndTurn(self.player)), self.player, ctx)

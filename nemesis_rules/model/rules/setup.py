@@ -20,6 +20,7 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Character, Deck, GameState, Pod, RoomState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.round import StartRound
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -361,8 +362,6 @@ class FinishSetup(Step):
     """Setup steps 18-21: the ruleset's last additions; the first player token to player 1; round 1."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.round import StartRound
-
         state = replaceable.finish_setup(state, ctx)
         hibernatorium = next(p for p, r in state.config.board.printed_rooms.items() if r == "hibernatorium")
         room = state.room(hibernatorium)

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.frames import ChanceNode, Step
-from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
+from nemesis_rules.model.rules.endgame import end_game
+from nemesis_rules.model.rules.items import HAND_SLOTS, TAPED, drop
 
 DEATH_AT_SERIOUS = 3
 
@@ -106,8 +110,6 @@ class SeriousWoundDraw(ChanceNode):
         return state.deck("serious-wound").draw_outcomes()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.item_effects import serious_wound_arrives
-
         state = state.with_deck("serious-wound", state.deck("serious-wound").remove_top(outcome))
         c = state.character(self.player)
         state = state.with_character(c.evolve(serious_wounds=(*c.serious_wounds, outcome)))
@@ -160,7 +162,6 @@ class ContaminationDraw(ChanceNode):
 def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
     """A character dies: a red Corpse in the room; the first death unlocks every escape pod
     (RU-RB p.12, p.21). The end of the game is checked once the current procedure settles."""
-    from nemesis_rules.model.data import tables
 
     c = state.character(player)
     if not c.active:
@@ -190,9 +191,53 @@ class CheckLastCharacter(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         if any(c.active for c in state.characters) or state.end is not None:
             return state
-        from nemesis_rules.model.rules.endgame import end_game
 
         ctx.fire("base.end.last-character")
         if state.self_destruct is not None:
             return end_game(state, "last-character-left-self-destruct", ctx)
         return end_game(state, "last-character-left-hyperjump", ctx)
+
+
+def wound_active(character: Character, kind: str) -> bool:
+    """Whether a Serious Wound of ``kind`` has effect: at least one such card is not dressed
+    (a dressed wound is ignored; duplicates do not stack, facts.md §5)."""
+    return character.serious_wounds.count(kind) > character.dressed.count(kind)
+def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Context) -> GameState:
+    """A Serious Wound card just drawn (it is already on the character). A duplicate of an
+    undressed wound adds no effect (duplicates do not stack); an Arm wound leaves one hand
+    slot, so a character holding more than fits drops one of them, by their choice (facts.md §5)."""
+    c = state.character(player)
+    if c.serious_wounds.count(wound) - 1 > c.dressed.count(wound):
+        ctx.fire("base.wound.duplicates")
+        return state
+    if wound != "arm":
+        return state
+    ctx.fire("base.serious-wound.arm")
+    if slots_left(state.character(player)) < 0:
+        return state.push(ArmDrop(player))
+    return state
+def slots_left(character: Character) -> int:
+    """Free hand slots: 2, or 1 while an Arm wound is active (counted card by card, so a
+    second Arm wound acts when the first is dressed), +1 for Duct Tape binding two Heavy
+    Items (facts.md §5, §6). Negative: more is held than fits."""
+    slots = 1 if wound_active(character, "arm") else HAND_SLOTS
+    return slots - len(character.hands) + (1 if TAPED in character.mods else 0)
+@dataclass(frozen=True, slots=True)
+class ArmDrop(Choice):
+    """An Arm wound: the character drops a Heavy Item or Object until the rest fits in one
+    slot (an object stays in the room, an item is discarded)."""
+
+    clause = "base.serious-wound.arm"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        held = sorted(set(state.character(self.player).hands))
+        return tuple(Decision.make(self.player, "drop", item=h) for h in held)
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        state = drop(state, self.player, decision.text("item"), ctx)
+        if slots_left(state.character(self.player)) < 0:
+            return state.push(ArmDrop(self.player))
+        return state
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        return "with an Arm wound one of the Heavy things held must be dropped now", self.clause

@@ -13,6 +13,8 @@ from nemesis_rules.model.core.frames import ChanceNode, Frame, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.queries import turn_order
 from nemesis_rules.model.rules.void_seeders.components import (
     BLANK,
     SEEDER_TOKEN,
@@ -24,6 +26,7 @@ from nemesis_rules.model.rules.void_seeders.components import (
     seeders_in_supply,
     token_owner,
 )
+from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 
 
 def token_supply(config: GameConfig) -> Multiset:
@@ -126,9 +129,6 @@ class BagDevelopmentDraw(ChanceNode):
 
 def bag_development(state: GameState, token: str, ctx: Context) -> GameState:
     """What the drawn token does (VS-RB Event step 9)."""
-    from nemesis_rules.model.rules.noise import RollNoise
-    from nemesis_rules.model.rules.round import turn_order
-    from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 
     if is_seeder_token(token):
         ctx.fire("vs.bag.void-seeder-return", "vs.bag.void-seeder-noise")

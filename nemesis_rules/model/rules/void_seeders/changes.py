@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from nemesis_rules.model.core.actions import ParamValue
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules.healing import scan_hand
 from nemesis_rules.model.rules.void_seeders.insanity import can_lower, lower_insanity, raise_insanity
 
 REST_CLAUSES = {"rest": "vs.change.rest", "shower-room": "vs.change.shower", "canteen": "vs.change.canteen"}
@@ -55,7 +56,6 @@ def vs_rest_effect(
     Contamination cards in hand; an INFECTED card then puts Insanity on 5 whether or not it was
     lowered (the base scan calls the ruleset's INFECTED consequence). Where the track allows no
     reduction (at 1, or at 3 and above once 3 was reached) the level stays (vs.change.reduction-limited)."""
-    from nemesis_rules.model.rules.healing import scan_hand
 
     ctx.fire(REST_CLAUSES[action])
     if lower:

@@ -12,8 +12,12 @@ encountering Character resolve a Panic card.
 
 from __future__ import annotations
 
+from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.rules.attack import DrawAttackCard, IntruderAttack
+from nemesis_rules.model.rules.encounter import first_encounter
+from nemesis_rules.model.rules.noise import fill_noiseless
 from nemesis_rules.model.rules.void_seeders.bag import AddRandomToken
 from nemesis_rules.model.rules.void_seeders.components import (
     data,
@@ -26,13 +30,13 @@ from nemesis_rules.model.rules.void_seeders.components import (
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 from nemesis_rules.model.rules.void_seeders.seeders import place_void_seeder
+from nemesis_rules.model.rules.wounds import contaminate
 
 
 def noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str]:
     """Step 1 of an Encounter: the spaces whose Noise is discarded. The main text names the
     technical corridors too, the Rules Summary only the corridors (ruling
     vs.summary.encounter-tech-noise); asked only when the shared technical space has Noise."""
-    from nemesis_rules.board.layout import TECH
 
     spaces = frozenset(state.config.board.spaces_at[position])
     if TECH not in spaces or TECH not in state.noise:
@@ -48,7 +52,6 @@ def noise_spaces(state: GameState, position: str, ctx: Context) -> frozenset[str
 
 def encounter_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
     """The effect of the token an Encounter drew (already out of the bag)."""
-    from nemesis_rules.model.rules.noise import fill_noiseless
 
     ctx.fire("vs.encounter.discard-noise", "vs.encounter.draw-token")
     if is_seeder_token(token):
@@ -71,9 +74,6 @@ def encounter_token(state: GameState, token: str, player: int, position: str, ct
 
 
 def _void_seeder_token(state: GameState, token: str, player: int, position: str, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.attack import IntruderAttack
-    from nemesis_rules.model.rules.encounter import first_encounter
-
     level = state.character(player).insanity
     kind = data(state.config).insanity_track.type_at(level)
     ctx.fire("vs.encounter.place-by-insanity", "vs.insanity.encounter-type", "vs.insanity.track-symbols")
@@ -105,8 +105,6 @@ def set_aside(state: GameState, token: str, ctx: Context) -> GameState:
 def attack_procedure(state: GameState, intruder: Intruder, target: int, why: str, ctx: Context) -> GameState:
     """How a Void Seeder attacks: the same Surprise Attack for every type (ruling
     vs.summary.surprise-attack), otherwise an attack card; a Lair never attacks."""
-    from nemesis_rules.model.rules.attack import DrawAttackCard
-    from nemesis_rules.model.rules.wounds import contaminate
 
     if not is_void_seeder(intruder):
         if why == "escape":

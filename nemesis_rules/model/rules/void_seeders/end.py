@@ -16,6 +16,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Frame, Step
 from nemesis_rules.model.core.multiset import EMPTY
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
 from nemesis_rules.model.rules.victory import FinalDraw as BaseFinalDraw
 from nemesis_rules.model.rules.void_seeders.components import data
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
@@ -89,8 +90,6 @@ class FinalDraw(BaseFinalDraw):
 
 
 def victory_steps(state: GameState, reason: str) -> tuple[Frame, ...]:
-    from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
-
     survivors = [c.player for c in state.characters if c.status in SURVIVING]
     if not survivors:
         return ()

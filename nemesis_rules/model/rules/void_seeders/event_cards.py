@@ -17,17 +17,22 @@ from nemesis_rules.model.core.multiset import EMPTY
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import pods, queries, replaceable
+from nemesis_rules.model.rules.decks import ensure_event_deck
+from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.intruders import move_intruder
+from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
+from nemesis_rules.model.rules.noise import place_noise
+from nemesis_rules.model.rules.queries import turn_order
 from nemesis_rules.model.rules.void_seeders.components import LAIR, data
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import ResolvePanic
 from nemesis_rules.model.rules.void_seeders.seeders import despoiler_killed, place_void_seeder
+from nemesis_rules.model.rules.wounds import contaminate
 
 EventEffectFn = Callable[[GameState, Context], GameState]
 
 
 def _order(state: GameState) -> tuple[int, ...]:
-    from nemesis_rules.model.rules.round import turn_order
-
     return tuple(p for p in turn_order(state) if state.character(p).active)
 
 
@@ -69,8 +74,6 @@ class DrawToFive(Step):
     player: int
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.round import ActionCardDraw
-
         c = state.character(self.player)
         if not c.active or c.hand.total >= 5:
             return state
@@ -107,7 +110,6 @@ class DiscardHand(Step):
 def hunt(state: GameState, ctx: Context) -> GameState:
     """Void Seeders not in Combat move into a neighbouring room with a Character (the lowest
     number), Doors ignored."""
-    from nemesis_rules.model.rules.intruders import move_intruder
 
     board = state.config.board
     for intruder in [i for i in state.intruders if queries.can_move(state, i)]:
@@ -132,8 +134,6 @@ def tendrils(state: GameState, ctx: Context) -> GameState:
 
 
 def computer_system_failure(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.markers import place_malfunction
-
     rooms = _computer_rooms(state, ctx)
     if not any(state.room(p).malfunction for p in rooms):
         return state
@@ -181,15 +181,11 @@ def evacuation_pod_ejection(state: GameState, ctx: Context) -> GameState:
 
 
 def fire_wave(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.markers import spread_fire
-
     burning = [p for p in state.config.board.positions if state.room(p).fire]
     return spread_fire(state, burning[:1], ctx)
 
 
 def generator_overheat(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
-
     generators = [p for p in _visible_rooms(state, ctx, "the Generator") if state.room(p).tile == "generator"]
     for position in generators:
         if state.room(position).malfunction:
@@ -201,8 +197,6 @@ def generator_overheat(state: GameState, ctx: Context) -> GameState:
 
 
 def whispers(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.events import ensure_event_deck
-
     state = ensure_event_deck(state, ctx)
     if not state.deck("event").draw_outcomes():
         return state
@@ -220,8 +214,6 @@ class WhispersDraw(ChanceNode):
         return state.deck("event").draw_outcomes()
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.noise import place_noise
-
         state = state.with_deck("event", state.deck("event").remove_top(outcome).discarded(outcome))
         number = tables.event_card(state.config, outcome).number
         done: set[str] = set()
@@ -235,8 +227,6 @@ class WhispersDraw(ChanceNode):
 
 
 def fear(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import contaminate
-
     for p in _order(state):
         c = state.character(p)
         if c.insanity > c.hand.total:
@@ -245,8 +235,6 @@ def fear(state: GameState, ctx: Context) -> GameState:
 
 
 def fuel_explosion(state: GameState, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.markers import place_fire
-
     for position, room in sorted(state.config.board.printed_rooms.items()):
         if room.startswith("engine"):
             state = place_fire(state, position, ctx)
@@ -256,7 +244,6 @@ def fuel_explosion(state: GameState, ctx: Context) -> GameState:
 def ship_ai_failure(state: GameState, ctx: Context) -> GameState:
     """Two Malfunctions "in a Computer room" cannot happen as printed (one per room); ruling
     vs.ambiguity.ship-ai-failure reads it per room or across the Computer rooms."""
-    from nemesis_rules.model.rules.markers import place_malfunction
 
     rooms = _computer_rooms(state, ctx)
     broken = sum(1 for p in rooms if state.room(p).malfunction)

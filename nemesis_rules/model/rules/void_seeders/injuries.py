@@ -18,8 +18,11 @@ from dataclasses import replace
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.combat import EnduranceCheck
+from nemesis_rules.model.rules.combat import EnduranceCheck, Retreat, kill_intruder
+from nemesis_rules.model.rules.fighting import base_face_injuries
+from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
+from nemesis_rules.model.rules.void_seeders.lairs import destroy_lair
 
 CHECKS = {"lurker": (2, "min"), "whisperer": (1, "one"), "stalker": (2, "max"), LAIR: (2, "max")}
 """Per type: attack cards drawn and which blood value counts."""
@@ -72,7 +75,6 @@ def _retreats(state: GameState, intruder: Intruder, ctx: Context) -> bool:
 
 def judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, ...], ctx: Context) -> GameState:
     """Compare the drawn blood values with the Injuries."""
-    from nemesis_rules.model.rules.combat import Retreat, kill_intruder
 
     cards = [tables.attack_card(state.config, c) for c in drawn]
     retreat_icon = any(card.blood is None for card in cards)
@@ -99,8 +101,6 @@ def judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, 
 def intruder_dies(state: GameState, intruder: Intruder, ctx: Context) -> GameState:
     """A Lair is destroyed; a Void Seeder is defeated: no Carcass, miniature back, a random
     token into the bag."""
-    from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
-    from nemesis_rules.model.rules.void_seeders.lairs import destroy_lair
 
     if intruder.kind == LAIR:
         return destroy_lair(state, intruder, ctx)
@@ -131,7 +131,6 @@ def face_injuries(state: GameState, face: str, kind: str) -> int:
     """Injuries a combat die face deals to a Void Seeder or Lair. No text says which faces hurt
     which type (ruling vs.gap.combat-die-types); the Lair needs the printed red icon (ruling
     vs.data.lair-hit-face)."""
-    from nemesis_rules.model.rules.fighting import base_face_injuries
 
     if face == "double":
         return 2

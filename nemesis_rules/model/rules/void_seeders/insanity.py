@@ -13,6 +13,7 @@ from __future__ import annotations
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.components import data
+from nemesis_rules.model.rules.wounds import kill
 
 START, FLOOR, MAX = 1, 3, 5
 """Defaults of the printed track; the engine reads them from ``void_seeders/insanity.toml``."""
@@ -57,7 +58,6 @@ def raise_insanity(
     Character (vs.insanity.death-above-5); a non-lethal one leaves the level at the top
     (vs.insanity.max). Nothing happens to a dead Character; a survivor's level still counts in
     the end-of-game check."""
-    from nemesis_rules.model.rules.wounds import kill
 
     c = state.character(player)
     if not c.alive:

@@ -15,6 +15,9 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Step
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.queries import turn_order
+from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR
 from nemesis_rules.model.rules.void_seeders.seeders import DESPOILER_KILLED, place_lair
 
@@ -59,7 +62,6 @@ def escaping(state: GameState, player: int) -> bool:
 
 def lair_noise(state: GameState, players: list[int], ctx: Context) -> GameState:
     """Each of ``players`` still in a Lair's room makes a Noise roll, in order (vs.lair.noise-roll)."""
-    from nemesis_rules.model.rules.noise import RollNoise
 
     rolls = [RollNoise(p, state.character(p).position) for p in players if in_lair_room(state, p)]
     if rolls:
@@ -88,8 +90,6 @@ class LairRoundNoise(Step):
     (the first of the Event Phase frames, so the rolls come before step 4)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.round import turn_order
-
         here = [p for p in turn_order(state) if in_lair_room(state, p)]
         if not here:
             return state
@@ -150,8 +150,6 @@ def _despoiler_check(state: GameState, ctx: Context) -> GameState:
             "the Despoiler is removed from the game because the last Lair was destroyed",
         )
         if reading == "add-token":
-            from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
-
             ctx.fire("vs.injury.defeat-token")
             state = add_random_tokens(state, len(despoilers), "vs.injury.defeat-token")
     return state

@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Frame, Step
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules.combat import destroy_nest_eggs, injure
+from nemesis_rules.model.rules.events import AttackStep, EventCardStep, TimeStep
+from nemesis_rules.model.rules.noise import fill_noiseless
+from nemesis_rules.model.rules.round import EndRoundStep
 from nemesis_rules.model.rules.void_seeders.bag import BagDevelopmentStep, add_random_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
+from nemesis_rules.model.rules.void_seeders.lairs import LairRoundNoise
 
 
 def event_steps() -> tuple[Frame, ...]:
-    from nemesis_rules.model.rules.events import AttackStep, EndRoundStep, EventCardStep, TimeStep
-    from nemesis_rules.model.rules.void_seeders.lairs import LairRoundNoise
-
     return (
         LairRoundNoise(),
         TimeStep(),
@@ -41,8 +43,6 @@ class FireDamageStep(Step):
     Nest (base.nest.destroyed)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.combat import injure
-
         burning = [i.id for i in state.intruders if state.room(i.position).fire]
         if burning:
             ctx.fire("vs.event.fire-damage")
@@ -63,7 +63,6 @@ class FireDamageStep(Step):
 def _burn_eggs(state: GameState, ctx: Context) -> GameState:
     """One uncarried Egg per burning room is destroyed; Eggs on the Void Seeder board count as
     lying in the Nest, whose last Egg destroys it (the base game's Fire Damage, facts.md §2)."""
-    from nemesis_rules.model.rules.combat import destroy_nest_eggs
 
     for position in state.config.board.positions:
         room = state.room(position)
@@ -120,8 +119,6 @@ class LurkingStep(Step):
     """Step 8: Lurking (vs.event.lurking)."""
 
     def run(self, state: GameState, ctx: Context) -> GameState:
-        from nemesis_rules.model.rules.noise import fill_noiseless
-
         ctx.fire("vs.event.lurking")
         kinds = _lurkers(state, ctx)
         watched = {c.position for c in state.characters if c.active}

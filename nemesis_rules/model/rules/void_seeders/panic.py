@@ -17,6 +17,7 @@ from typing import cast
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Step
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules.interruption import open_interruption
 from nemesis_rules.model.rules.void_seeders.components import PANIC_DECK, panic_card
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 
@@ -100,7 +101,6 @@ def interruption_window(state: GameState, player: int, effect: str) -> GameState
     """Before the effect: another Character in the room (ruling vs.summary.panic-interrupt: any
     Character) may cancel it with an Interruption card, which may itself be interrupted; a
     cancelled effect gives no Insanity (the base game's Interruption window)."""
-    from nemesis_rules.model.rules.interruption import open_interruption
 
     anywhere = state.config.ruling("vs.summary.panic-interrupt") == "any-player"
     position = state.character(player).position

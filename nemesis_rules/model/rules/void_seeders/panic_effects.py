@@ -17,9 +17,16 @@ from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.attack import IntruderAttack
+from nemesis_rules.model.rules.decks import ensure_event_deck
+from nemesis_rules.model.rules.items import drop
+from nemesis_rules.model.rules.markers import place_fire, place_malfunction
+from nemesis_rules.model.rules.movement import Relocate
+from nemesis_rules.model.rules.queries import turn_order
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
 from nemesis_rules.model.rules.void_seeders.insanity import raise_insanity
 from nemesis_rules.model.rules.void_seeders.panic import PanicRule, RaiseInsanity, panic_failed
+from nemesis_rules.model.rules.wounds import LightWound, kill, light_wounds, serious_wounds
 
 
 def _always(state: GameState, player: int, ctx: Context) -> bool:
@@ -37,8 +44,6 @@ def _room_of(state: GameState, player: int) -> str:
 
 
 def _in_room(state: GameState, position: str) -> list[int]:
-    from nemesis_rules.model.rules.round import turn_order
-
     return [p for p in turn_order(state) if state.character(p).active and state.character(p).position == position]
 
 
@@ -49,8 +54,6 @@ def walk(state: GameState, player: int, to: str, ctx: Context) -> GameState:
     """The Character moves into ``to`` without paying: leaving Intruders is an Escape (each
     attacks first, largest first; ruling vs.gap.panic-move-escape), entering follows the usual
     rules (RU-RB p.13-16)."""
-    from nemesis_rules.model.rules.attack import IntruderAttack
-    from nemesis_rules.model.rules.movement import Relocate
 
     c = state.character(player)
     size = {kind: -rank for rank, kind in enumerate(SEEDER_TYPES)}
@@ -103,8 +106,6 @@ def _outburst_ok(state: GameState, player: int, ctx: Context) -> bool:
 
 
 def destructive_outburst(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.markers import place_malfunction
-
     return place_malfunction(state, _room_of(state, player), ctx)
 
 
@@ -120,8 +121,6 @@ def _escape_ok(state: GameState, player: int, ctx: Context) -> bool:
 
 
 def blind_escape(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.events import ensure_event_deck
-
     return ensure_event_deck(state, ctx).push(BlindEscapeDraw(player))
 
 
@@ -159,8 +158,6 @@ def destruction(state: GameState, player: int, ctx: Context) -> GameState:
 
 
 def _discard_heavy(state: GameState, player: int, slug: str, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.items import drop
-
     return drop(state, player, slug, ctx)
 
 
@@ -204,20 +201,14 @@ def sabotage(state: GameState, player: int, ctx: Context) -> GameState:
 
 
 def self_mutilation(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import light_wounds
-
     return light_wounds(state, player, 2, ctx)
 
 
 def heart_attack(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import kill
-
     return kill(state, player, ctx, "Heart Attack")
 
 
 def bloodlust(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import serious_wounds
-
     others = [p for p in _in_room(state, _room_of(state, player)) if p != player]
     for victim in others or [player]:
         state = serious_wounds(state, victim, 1, ctx)
@@ -270,8 +261,6 @@ def _ripping_ok(state: GameState, player: int, ctx: Context) -> bool:
 
 
 def ripping_of_the_bandages(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.wounds import LightWound
-
     dressed = sorted(set(state.character(player).dressed))
     if len(dressed) == 1:
         state = _undress(state, player, dressed[0])
@@ -416,8 +405,6 @@ def _not_burning(state: GameState, player: int, ctx: Context) -> bool:
 
 
 def pyromaniac(state: GameState, player: int, ctx: Context) -> GameState:
-    from nemesis_rules.model.rules.markers import place_fire
-
     return place_fire(state, _room_of(state, player), ctx)
 
 

@@ -14,6 +14,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.effects import Effect
 from nemesis_rules.model.rules.healing import scan_everything
+from nemesis_rules.model.rules.quests import laboratory_equipment_variants as base_variants
 from nemesis_rules.model.rules.rooms import OBJECT_SLOTS, laboratory_position, objects_present
 from nemesis_rules.model.rules.rooms_care import canteen_heal, surgery_aftercare
 from nemesis_rules.model.rules.void_seeders.changes import (
@@ -103,7 +104,6 @@ def laboratory_equipment_variants(state: GameState, player: int) -> Variants:
     instead of a Corpse: the Egg and Carcass slots as in the base game, never the Corpse; the
     Insanity slot with a living Character of Insanity 3 or more in the room (ruling
     vs.gap.lab-equipment-corpse = ``insanity-slot``; ``objects-only``: never)."""
-    from nemesis_rules.model.rules.quests import laboratory_equipment_variants as base_variants
 
     slots = {str(v["object"]) for v in base_variants(state, player)} - {"character-corpse"}
     reading = state.config.ruling("vs.gap.lab-equipment-corpse")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, data
 
 DESPOILER_KILLED = "despoiler-killed"
@@ -70,7 +71,6 @@ def place_void_seeder(state: GameState, kind: str, position: str, ctx: Context) 
     )
     if reading == "none-placed":
         return state, 0
-    from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
 
     lowest = order.types[0]
     idle = [i for i in state.intruders if i.kind == lowest and not state.characters_at(i.position)]
@@ -107,6 +107,5 @@ def vanishes_into_tech(state: GameState, intruder: Intruder, ctx: Context) -> Ga
     )
     if reading == "no-token":
         return state
-    from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
 
     return add_random_tokens(state, 1, "base.tech-corridor.intruder-vanishes")

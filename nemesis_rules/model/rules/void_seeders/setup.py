@@ -17,8 +17,12 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.base_hooks import base_exploration_effect
+from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase, decompressing
+from nemesis_rules.model.rules.ship import doors_of
 from nemesis_rules.model.rules.void_seeders.bag import add_insanity_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, PANIC_DECK, data, is_void_seeder
+from nemesis_rules.model.rules.void_seeders.lairs import reveal_lair
 
 
 def exploration_tokens(config: GameConfig) -> Multiset:
@@ -75,8 +79,6 @@ def exploration_effect(
     """A revealed exploration token; returns whether the Noise roll still happens. A Lair: no roll
     (vs.lair.exploration-token). Slime means nothing here (vs.change.slime). In an Engine no
     item counter is set (vs.setup.engine-no-items)."""
-    from nemesis_rules.model.rules.base_hooks import base_exploration_effect
-    from nemesis_rules.model.rules.void_seeders.lairs import reveal_lair
 
     if state.config.board.printed_rooms.get(position, "").startswith("engine"):
         ctx.fire("vs.setup.engine-no-items")
@@ -103,8 +105,6 @@ def end_of_player_phase(state: GameState, ctx: Context) -> GameState:
     """The end of the Player Phase as in the base game (the pods, the emergency decompression, the
     check for the last Character); a Lair in a decompressed room is destroyed with it
     (vs.lair.airlock). Then the Event Phase begins with its Void Seeders steps (vs.event.step-order)."""
-    from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase, decompressing
-    from nemesis_rules.model.rules.ship import doors_of
 
     sealed = [p for p in decompressing(state) if all(state.door(c) == "closed" for c in doors_of(state, p))]
     if any(i.kind == LAIR and i.position in sealed for i in state.intruders):
