@@ -24,12 +24,22 @@ from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import Context, Transition, acting_player, legal_actions, settle, step
 from nemesis_rules.model.core.frames import Choice, Frame
 from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.core.ruleset import Ruleset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.game import start
 from nemesis_rules.players.play import choose
 
 if TYPE_CHECKING:
     from nemesis_rules.invariants import Checker
+from nemesis_rules.invariants import Checker
+from nemesis_rules.model.core.engine import IllegalActionError, check
+from nemesis_rules.model.game import make_config
+
+
+def with_ruleset(state: GameState, ruleset: Ruleset) -> GameState:
+    """``state`` with its game's ruleset replaced by ``ruleset`` (a value: for a test that changes
+    one rule of a ruleset, ``dataclasses.replace(state.config.ruleset, ...)``)."""
+    return replace(state, config=replace(state.config, ruleset=ruleset))
 
 
 def after_setup(
@@ -137,7 +147,6 @@ def explored(state: GameState, *positions: str) -> GameState:
 
 def with_ruling(state: GameState, ruling: str, reading: str) -> GameState:
     """``state`` under a config with ``ruling`` set to ``reading`` (everything else kept)."""
-    from nemesis_rules.model.game import make_config
 
     config = state.config
     rulings = {**config.rulings, ruling: reading}
@@ -244,7 +253,6 @@ class NemesisGame(RuleBasedStateMachine):
     @initialize(data=st.data())
     def new_game(self, data: st.DataObject) -> None:
         """A new game of a ruleset and player count Hypothesis picks."""
-        from nemesis_rules.invariants import Checker
 
         ruleset = data.draw(st.sampled_from(self.rulesets or playable_rulesets()), label="ruleset")
         players = data.draw(st.sampled_from(self.players), label="players")
@@ -276,7 +284,6 @@ class NemesisGame(RuleBasedStateMachine):
     @rule(data=st.data())
     def foreign_decision_is_refused(self, data: st.DataObject) -> None:
         """A decision open to the acting player, made by another player, is illegal."""
-        from nemesis_rules.model.core.engine import IllegalActionError, check
 
         assert self.state is not None
         acting = acting_player(self.state)

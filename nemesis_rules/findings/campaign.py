@@ -34,6 +34,7 @@ from nemesis_rules.model.core.engine import RuleGap, Transition
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.players.play import play_game
 from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
+from nemesis_rules.record import read_record, replay_record
 from nemesis_rules.rulebook.catalogue import RULESETS, check_ruleset
 
 __all__ = [
@@ -240,7 +241,6 @@ def run_record(path: str | Path) -> GameRun:
     an undecided gap; an illegal line, an engine failure or a violated invariant is kept as the failure.
     The seed is the header's (0 when it has none).
     """
-    from nemesis_rules.record import read_record, replay_record
 
     record = read_record(path)
     header = record.header

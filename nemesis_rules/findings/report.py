@@ -35,6 +35,7 @@ from nemesis_rules.atomic import write_atomic
 from nemesis_rules.findings.campaign import Campaign, GapHit
 from nemesis_rules.findings.scenarios import why_no_situation
 from nemesis_rules.findings.situations import find_situation, gap_record, scenario_situation
+from nemesis_rules.prove.conflicts import CONFLICTS, witness
 from nemesis_rules.rulebook.catalogue import RULESETS, card_slug, catalogue
 from nemesis_rules.rulebook.numbers import NumericConflict, numeric_conflicts
 from nemesis_rules.rulebook.rulings import Ruling, RulingKind, rulings
@@ -182,7 +183,6 @@ def _ruling_entry(
 def _z3_witness(ruling_id: str) -> dict[str, Any] | None:
     """For a ruling whose readings Z3 encodes (nemesis_rules.prove.conflicts), the situation in
     which they give different results; None for the others."""
-    from nemesis_rules.prove.conflicts import CONFLICTS, witness
 
     if ruling_id not in CONFLICTS:
         return None

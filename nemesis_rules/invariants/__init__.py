@@ -14,9 +14,9 @@
 []
 """
 
-from nemesis_rules.invariants.catalogue import catalogue, for_ruleset, invariant
+from nemesis_rules.invariants.catalogue import catalogue, for_ruleset, invariant, step_violations, violations
 from nemesis_rules.invariants.checker import Checker
-from nemesis_rules.invariants.core import Invariant, Violation, step_violations, violations
+from nemesis_rules.invariants.core import Invariant, Violation
 from nemesis_rules.invariants.user import load_user_invariant, user_invariant
 
 __all__ = [

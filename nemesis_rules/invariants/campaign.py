@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nemesis_rules.findings.coverage import ruleset_coverage
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
     Found,
@@ -33,9 +34,12 @@ from nemesis_rules.invariants.fuzzing import (
     plan,
     play_spec,
 )
+from nemesis_rules.invariants.named import replay_spec
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
+from nemesis_rules.invariants.user import USER_PREFIX
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.game import make_config
+from nemesis_rules.record import RecordHeader, write_record
 
 SUMMARY_FORMAT = "nemesis-rules-fuzz-summary"
 SUMMARY_VERSION = 1
@@ -128,7 +132,6 @@ def _slug(text: str) -> str:
 
 def save_record(path: Path, spec: GameSpec, setup: Setup, actions: Sequence[Action], *, seeded: bool) -> str:
     """Write a game record (the seed in its header when the seed alone replays it)."""
-    from nemesis_rules.record import RecordHeader, write_record
 
     config = make_config(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
     header = RecordHeader.for_config(config, seed=spec.seed if seeded else None)
@@ -147,13 +150,11 @@ def replay_command(record: str, invariant: str, setup: Setup) -> str:
     """The command that replays ``record`` and shows the violation again."""
     if invariant == ENGINE_ERROR:
         return f"nemesis-rules replay {record}"
-    from nemesis_rules.invariants.user import USER_PREFIX
 
     if invariant.startswith(USER_PREFIX):
         name = invariant.removeprefix(USER_PREFIX)
         spec = next((u for u in setup.user_invariants if _user_name(u) == name), name)
         return f"nemesis-rules replay {record} --invariant {spec}"
-    from nemesis_rules.invariants.named import replay_spec
 
     return f"nemesis-rules replay {record} --invariant {replay_spec(invariant)}"
 
@@ -275,7 +276,6 @@ def coverage(
 ) -> dict[str, Any]:
     """Per ruleset: how many of its catalogued clauses fired, how many probes refused, how many
     were exercised either way (``percent``), which never fired and which were never exercised."""
-    from nemesis_rules.findings.coverage import ruleset_coverage
 
     refusals = refused_by_ruleset or {}
     out = {}

@@ -26,41 +26,21 @@ An invariant that raises is reported as violated, with the exception as its mess
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from typing import Any
 
+from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.core import Invariant, Tracker, Violation
+from nemesis_rules.invariants.fields import (
+    _BIT,
+    _CHARACTER_BIT,
+    ALL_CHARACTER_FIELDS,
+    CHARACTER_FIELDS,
+    CHARACTERS,
+    STATE_FIELDS,
+    field_mask,
+)
 from nemesis_rules.model.core.actions import Action, Decision
-from nemesis_rules.model.core.state import Character, GameState
-
-STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
-_BIT = {name: 1 << i for i, name in enumerate(STATE_FIELDS)}
-CHARACTER_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Character))
-_CHARACTER_SHIFT = len(STATE_FIELDS)
-_CHARACTER_BIT = {name: 1 << (_CHARACTER_SHIFT + i) for i, name in enumerate(CHARACTER_FIELDS)}
-ALL_CHARACTER_FIELDS = sum(_CHARACTER_BIT.values())
-ALL_FIELDS = (1 << len(STATE_FIELDS)) - 1 | ALL_CHARACTER_FIELDS
-CHARACTERS = "characters"
-IDENTITY = "player"
-"""A character's seat: never changes, so every character-level declaration includes it."""
-
-
-def field_mask(names: frozenset[str] | None, character_names: frozenset[str] | None = None) -> int:
-    """The bit mask of some state fields (every bit for None, or for a field the state lacks).
-    ``character_names``: when ``names`` holds ``characters``, the :class:`Character` fields that
-    matter (None: any change to a character counts)."""
-    if names is None or any(n not in _BIT for n in names):
-        return ALL_FIELDS
-    mask = 0
-    for name in names:
-        mask |= _BIT[name]
-    if CHARACTERS in names:
-        mask |= ALL_CHARACTER_FIELDS
-        if character_names is not None and all(n in _CHARACTER_BIT for n in character_names):
-            mask &= ~_BIT[CHARACTERS] & ~ALL_CHARACTER_FIELDS
-            for name in (*character_names, IDENTITY):
-                mask |= _CHARACTER_BIT[name]
-    return mask
+from nemesis_rules.model.core.state import GameState
 
 
 def _character_lines(indent: str) -> list[str]:
@@ -116,8 +96,6 @@ class Checker:
 
     def __init__(self, ruleset: str, invariants: Sequence[Invariant] | None = None) -> None:
         if invariants is None:
-            from nemesis_rules.invariants.catalogue import catalogue
-
             invariants = catalogue()
         self.invariants = tuple(i for i in invariants if i.applies_to(ruleset))
         self._states: tuple[tuple[int, Tracker | None, Invariant], ...] = tuple(

@@ -15,6 +15,7 @@ from typing import TypeVar
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.void_seeders.components import insanity_token
 
 T = TypeVar("T")
 _CACHE_SIZE = 64
@@ -90,8 +91,6 @@ def _ruleset_tokens(config: GameConfig) -> Multiset:
     """Every bag token of the ruleset. Void Seeders: the Void Seeder tokens, the Blank, and the
     Insanity token of each player's colour (the other colours stay in the box)."""
     if config.ruleset.name == "void-seeders":
-        from nemesis_rules.model.rules.void_seeders.components import insanity_token
-
         vs = tables.void_seeders(config)
         insanity = (insanity_token(config, p) for p in range(1, config.players + 1))
         return Multiset.of((*(tables.token_key(t) for t in (*vs.void_seeder_tokens, *vs.blank_tokens)), *insanity))

@@ -18,13 +18,16 @@ predicate touches over seeded games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.actions import Action
     from nemesis_rules.model.core.state import Character, GameState
+
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.rulebook import clause
 
 StatePredicate = Callable[["GameState"], "str | None"]
 StepPredicate = Callable[["GameState", "Action", "GameState"], "str | None"]
@@ -91,7 +94,6 @@ class Invariant:
         """``file, section`` of the clause this invariant rests on ("" when it has none)."""
         if not self.clause:
             return ""
-        from nemesis_rules.rulebook import clause
 
         return str(clause(self.clause).citation)
 
@@ -279,37 +281,3 @@ def problems(found: Iterable[str]) -> str | None:
     """Several problems as one message ("; "-separated), or None when there are none."""
     listed = list(found)
     return "; ".join(listed) if listed else None
-
-
-def _selected(invariants: Sequence[Invariant] | None, ruleset: str, kind: Kind) -> list[Invariant]:
-    from nemesis_rules.invariants.catalogue import catalogue
-
-    chosen = catalogue() if invariants is None else invariants
-    return [i for i in chosen if i.kind == kind and i.applies_to(ruleset)]
-
-
-def violations(state: GameState, invariants: Sequence[Invariant] | None = None) -> list[Violation]:
-    """Every state invariant (of the catalogue, or ``invariants``) that ``state`` breaks."""
-    out = []
-    for inv in _selected(invariants, state.config.ruleset.name, "state"):
-        message = inv.check_state(state)
-        if message is not None:
-            out.append(Violation(inv.id, message, inv.clause))
-    return out
-
-
-def step_violations(
-    before: GameState,
-    action: Action,
-    after: GameState,
-    invariants: Sequence[Invariant] | None = None,
-    fired: tuple[str, ...] = (),
-) -> list[Violation]:
-    """Every step invariant (of the catalogue, or ``invariants``) the transition breaks;
-    ``fired``: the clauses the transition fired (``Transition.fired``)."""
-    out = []
-    for inv in _selected(invariants, before.config.ruleset.name, "step"):
-        message = inv.check_step(before, action, after, fired)
-        if message is not None:
-            out.append(Violation(inv.id, message, inv.clause))
-    return out

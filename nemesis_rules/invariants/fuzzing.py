@@ -32,10 +32,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from nemesis_rules.invariants.catalogue import invariant
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.invariants.steering import steered
+from nemesis_rules.invariants.user import load_user_invariant
 from nemesis_rules.model.core.actions import Action, Outcome
 from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
 from nemesis_rules.model.core.state import GameState
@@ -93,9 +95,6 @@ _invariant_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Invariant,
 def _invariants(ids: tuple[str, ...], users: tuple[str, ...]) -> tuple[Invariant, ...]:
     key = (ids, users)
     if key not in _invariant_cache:
-        from nemesis_rules.invariants.catalogue import invariant
-        from nemesis_rules.invariants.user import load_user_invariant
-
         _invariant_cache[key] = (*(invariant(i) for i in ids), *(load_user_invariant(u) for u in users))
     return _invariant_cache[key]
 

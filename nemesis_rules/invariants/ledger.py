@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
-from nemesis_rules.invariants.checker import STATE_FIELDS, field_mask
 from nemesis_rules.invariants.core import Tracker, state_invariant
+from nemesis_rules.invariants.fields import STATE_FIELDS, field_mask
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.model.core.actions import Action
+from nemesis_rules.model.core.engine import step
 from nemesis_rules.model.core.state import GameState
 
 
@@ -45,8 +46,6 @@ def _step_function(inv: Invariant) -> Callable[[GameState, Action, GameState], s
             return None
         fired: tuple[str, ...] = ()
         if inv.uses_fired:
-            from nemesis_rules.model.core.engine import step
-
             fired = step(before, action).fired
         return inv.check_step(before, action, after, fired)
 

@@ -19,6 +19,7 @@ from nemesis_rules.invariants.campaign import (
     shrink_entry,
 )
 from nemesis_rules.invariants.fuzzing import Found, GameSpec, Setup
+from nemesis_rules.record import read_record
 
 
 def setup_of(data: Mapping[str, Any]) -> Setup:
@@ -107,7 +108,6 @@ def merge(summaries: Sequence[Mapping[str, Any]], sources: Sequence[str] = ()) -
 
 def _shrink_saved(entry: dict[str, Any], campaign: Mapping[str, Any], setup: Setup) -> None:
     """Shrink a violation saved by a shard, from its record."""
-    from nemesis_rules.record import read_record
 
     record = read_record(entry["record"])
     spec = GameSpec(entry["seed"] - campaign["seed"], entry["ruleset"], entry["players"], entry["seed"])

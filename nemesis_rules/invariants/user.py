@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nemesis_rules.invariants.core import Invariant
+from nemesis_rules.record.invariant_files import load_invariant
 
 USER_PREFIX = "user:"
 
@@ -30,7 +31,6 @@ def user_invariant(function: Callable[..., str | None], name: str, *, per_step: 
 
 def load_user_invariant(spec: str) -> Invariant:
     """Load ``FILE.py:NAME``; any problem is :class:`~nemesis_rules.errors.BadInputError`."""
-    from nemesis_rules.record.invariant_files import load_invariant
 
     loaded = load_invariant(spec)
     return user_invariant(loaded.check, loaded.name, per_step=loaded.per_step)

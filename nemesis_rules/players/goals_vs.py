@@ -35,6 +35,7 @@ import random
 
 from nemesis_rules.model.core.actions import Action, Decision
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.interruption import InterruptionChoice
 from nemesis_rules.model.rules.rooms import can_start_self_destruct
 from nemesis_rules.model.rules.round import Turn
@@ -203,7 +204,6 @@ def _companion(state: GameState, player: int) -> str | None:
 def _lair_to_seal(state: GameState, airlock: str) -> bool:
     """A Lair in a room the Airlock Control at ``airlock`` could seal: another explored yellow
     room with no Destroyed Door (the targets of :func:`~nemesis_rules.model.rules.rooms_doors.airlock_targets`)."""
-    from nemesis_rules.model.data import tables
 
     for p in {i.position for i in state.intruders if i.kind == "lair"} - {airlock}:
         tile = state.room(p).tile

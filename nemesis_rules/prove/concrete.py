@@ -21,6 +21,7 @@ from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.engine import legal_actions, step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.record import RecordHeader, write_record
 from nemesis_rules.testing import after_setup
 
 MAX_NODES = 3000
@@ -64,7 +65,6 @@ def find_steps(start: GameState, player: int, before: int, after: int) -> list[A
 
 def write_counterexample(witness: Mapping[str, Any], rulings: Mapping[str, str], path: Path) -> Path | None:
     """Write the concrete counterexample record to ``path``; None if the search found no steps."""
-    from nemesis_rules.record import RecordHeader, write_record
 
     start = situation(witness, rulings)
     actions = find_steps(start, 1, int(witness["before"]["level"]), int(witness["after"]["level"]))

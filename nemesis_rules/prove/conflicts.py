@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 
 import z3
 
+from nemesis_rules.model.rules.void_seeders.insanity import lowered_level, raised_level
 from nemesis_rules.prove.core import Obligation, ProofResult, model_values
 from nemesis_rules.prove.insanity import _table, track
 
@@ -21,8 +22,6 @@ Reading = Callable[[Mapping[str, z3.ExprRef]], z3.ArithRef]
 
 
 def _engine() -> tuple[Callable[..., int | None], Callable[..., int], int, int]:
-    from nemesis_rules.model.rules.void_seeders.insanity import lowered_level, raised_level
-
     _, floor, top = track()
     return raised_level, lowered_level, floor, top
 

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 import z3
 
+from nemesis_rules.rulebook import rulings as catalogue
+
 Status = Literal["proved", "bounded", "counterexample", "witness", "no-witness", "unsat-core"]
 Kind = Literal["invariant", "conflict"]
 
@@ -167,8 +169,6 @@ def run_suite(obligations: Sequence[Obligation], overrides: Mapping[str, str] | 
     """Run every obligation under every combination of its rulings' readings (a ruling fixed
     by ``overrides`` is tried only with that reading)."""
     from itertools import product
-
-    from nemesis_rules.rulebook import rulings as catalogue
 
     overrides = dict(overrides or {})
     table = catalogue()

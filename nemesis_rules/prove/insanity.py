@@ -18,6 +18,7 @@ import z3
 
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import make_config
+from nemesis_rules.model.rules.void_seeders.insanity import lowered_level, raised_level
 from nemesis_rules.prove.core import Obligation, ProofResult, Transition, prove_inductive
 
 RULINGS = (
@@ -74,7 +75,6 @@ def level_transition(name: str, function: Callable[[int], int | None], clauses: 
 
 def transitions(rulings: Mapping[str, str]) -> list[Transition]:
     """Every way the engine changes a living character's Insanity under ``rulings``."""
-    from nemesis_rules.model.rules.void_seeders.insanity import lowered_level, raised_level
 
     _, floor, top = track()
     locked = rulings.get("vs.ambiguity.insanity-floor") == "locked"

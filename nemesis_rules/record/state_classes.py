@@ -22,7 +22,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from nemesis_rules.model.core import actions, config, frames, multiset, state
 from nemesis_rules.model.core.config import GameConfig
+from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.record.engine_source import engine_modules, frame_modules
 
 TYPE_KEY = "$type"
@@ -104,7 +107,6 @@ def _subclasses(cls: type) -> Iterator[type]:
 
 def _namespace() -> dict[str, Any]:
     """Names the engine's annotations use but import only for type checking."""
-    from nemesis_rules.model.core import actions, config, frames, multiset, state
 
     names: dict[str, Any] = {}
     for module in (multiset, actions, frames, config, state):
@@ -165,8 +167,6 @@ def refreshed_registry(tag: str | None = None) -> Registry:
 def registry() -> Registry:
     """Every class a snapshot may name: the state dataclasses and every concrete frame imported."""
     import nemesis_rules.model.game  # noqa: F401  (the engine with its rule families)
-    from nemesis_rules.model.core.frames import Frame
-    from nemesis_rules.model.core.state import GameState
 
     namespace = _namespace()
     frames = [c for c in _subclasses(Frame) if _canonical(c) and dataclasses.is_dataclass(c)]

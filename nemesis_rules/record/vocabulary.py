@@ -17,6 +17,7 @@ import functools
 from collections.abc import Mapping
 
 from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.rulesets import RULESETS
 from nemesis_rules.record.engine_source import model_trees
 from nemesis_rules.record.state_classes import registry
@@ -111,7 +112,6 @@ def _scan() -> tuple[Mapping[str, frozenset[str]], frozenset[str]]:
 
 def chance_names() -> frozenset[str]:
     """The ``chance`` names of every chance node class of the engine, and of those imported."""
-    from nemesis_rules.model.core.frames import ChanceNode
 
     imported = {cls.chance for cls in registry().tags if issubclass(cls, ChanceNode)}
     return _scan()[1] | imported

@@ -20,7 +20,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from nemesis_rules.rulebook.catalogue import RULESETS, Clause, catalogue, check_ruleset
+from nemesis_rules.rulebook.catalogue import RULESETS, Clause, catalogue, check_ruleset, data_texts
 from nemesis_rules.rulebook.errors import (
     RulingsError,
     RulingSyntaxError,
@@ -305,7 +305,6 @@ def load_rulings(
 def rulings() -> Mapping[str, Ruling]:
     """The package's rulings catalogue, id → ruling, sorted by id (``data/rulings.toml`` plus
     every ``data/rulings-*.toml``)."""
-    from nemesis_rules.rulebook.catalogue import data_texts
 
     return load_rulings(data_texts("rulings"))
 

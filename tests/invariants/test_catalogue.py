@@ -15,8 +15,8 @@ from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Deck, EndOfGame, GameState, Intruder, Pod
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.model.rules.hands import ActionCardDraw, DrawUp
+from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.testing import after_setup
 
 Step = tuple[GameState, Action, GameState, tuple[str, ...]]

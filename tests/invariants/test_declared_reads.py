@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from nemesis_rules.invariants import catalogue
-from nemesis_rules.invariants.checker import IDENTITY, changed_fields
+from nemesis_rules.invariants.checker import changed_fields
 from nemesis_rules.invariants.core import Invariant
+from nemesis_rules.invariants.fields import IDENTITY
 from nemesis_rules.model.core.engine import step
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.game import start

@@ -11,18 +11,19 @@ import pytest
 
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import legal_actions, step
+from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
 from nemesis_rules.model.rules import movement
 from nemesis_rules.model.rules.payment import payments
-from nemesis_rules.model.rules.registry import ACTIONS, ActionRule, turn_options
+from nemesis_rules.model.rules.registry import turn_options
 from nemesis_rules.model.rules.round import Turn, sorted_unique
 
 
 def plain_options(state: GameState, player: int) -> tuple[Decision, ...]:
     out = [Decision.make(player, "pass")]
     fighting = state.in_combat(player)
-    for rule in ACTIONS.values():
+    for rule in state.config.ruleset.actions.values():
         if rule.in_combat or not fighting:
             out.extend(rule.options(state, player))
     return sorted_unique(out)
@@ -54,7 +55,7 @@ def test_turn_options_are_the_plain_sorted_list(ruleset: str, players: int, seed
 def test_a_rule_declared_ordered_lists_its_options_sorted_and_once(ruleset: str, players: int, seed: int) -> None:
     """The turn takes the options of a rule declared ``ordered`` as they come: each must list
     them sorted by parameters, with no repeat, wherever the game is."""
-    ordered = [rule for rule in ACTIONS.values() if rule.ordered]
+    ordered = [rule for rule in start(ruleset).config.ruleset.actions.values() if rule.ordered]
     assert {rule.kind for rule in ordered} >= {"move", "careful-move"}
     listed = 0
     for state, turn in turns(ruleset, players, seed):
@@ -78,27 +79,30 @@ def test_move_options_offer_every_open_exit_with_every_way_to_pay() -> None:
     assert len(options) == len(exits) * len(ways)
 
 
-def test_a_rule_listing_another_kind_still_gets_one_sorted_unique_list(monkeypatch: pytest.MonkeyPatch) -> None:
+def with_action(state: GameState, rule: ActionRule) -> GameState:
+    """``state`` in a game whose ruleset is its own with ``rule`` added or replaced (a ruleset is
+    a value: the game's config carries it)."""
+    ruleset = state.config.ruleset
+    changed = replace(ruleset, actions={**ruleset.actions, rule.kind: rule})
+    return replace(state, config=replace(state.config, ruleset=changed))
+
+
+def test_a_rule_listing_another_kind_still_gets_one_sorted_unique_list() -> None:
     state, turn = turns("base", 2, 5)[0]
     stray = [Decision.make(turn.player, "pass"), Decision.make(turn.player, "zzz-odd", x="1")]
-    rule = ACTIONS["drop"]
-    monkeypatch.setitem(ACTIONS, "drop", replace(rule, options=lambda s, p: list(stray)))
+    state = with_action(state, replace(state.config.ruleset.actions["drop"], options=lambda s, p: list(stray)))
     options = turn_options(state, turn.player, Decision.make(turn.player, "pass"))
     assert options == plain_options(state, turn.player)
     assert options.count(Decision.make(turn.player, "pass")) == 1 and options[-1].kind == "zzz-odd"
 
 
-def test_a_newly_registered_kind_takes_its_place_in_the_order(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_kind_in_the_ruleset_takes_its_place_in_the_order() -> None:
     state, turn = turns("void-seeders", 3, 6)[0]
+    drop = state.config.ruleset.actions["drop"]
     extra = ActionRule(
-        "aaa-first",
-        "base.round.turn",
-        lambda s, p: [Decision.make(p, "aaa-first")],
-        ACTIONS["drop"].perform,
-        ACTIONS["drop"].diagnose,
-        in_combat=True,
+        "aaa-first", "base.round.turn", lambda s, p: [Decision.make(p, "aaa-first")], drop.perform, drop.diagnose, True
     )
-    monkeypatch.setitem(ACTIONS, "aaa-first", extra)
+    state = with_action(state, extra)
     options = turn.options(state)
     assert options[0] == Decision.make(turn.player, "aaa-first")
     assert options == plain_options(state, turn.player)

@@ -13,8 +13,8 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.action_cards_common import EscapeOffer
 from nemesis_rules.model.rules.attack import IntruderAttack
-from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.testing import after_setup, run, top_frame
 
 

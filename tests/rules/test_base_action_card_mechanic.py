@@ -11,8 +11,8 @@ from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.rules.hands import PassDiscard
+from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.testing import after_setup, run, top_frame
 
 # seed 3, 2 players: Technical Corridor entrances at 02 04 05 09 14 15 19 21

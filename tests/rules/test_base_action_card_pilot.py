@@ -12,7 +12,6 @@ from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_actions
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS
 from nemesis_rules.testing import after_setup, run
 
 # seed 3, 2 players: 03 Storage, 04 Comms Room (Computer), 01 Cockpit, 11 Hibernatorium
@@ -100,7 +99,7 @@ def test_base_action_card_knowledge_of_the_ship_looks_at_an_unexplored_tile() ->
 def test_base_action_card_old_friend_takes_the_room_action_of_a_room_without_computer() -> None:
     state = pilot("old-friend", position="03")
     offered = plays(state, "old-friend")
-    room_ways = ROOM_ACTIONS["storage"].variants(state, 1)
+    room_ways = state.config.ruleset.rooms["storage"].variants(state, 1)
     assert offered and len(offered) == len(room_ways)
     assert all(p.get("use") == "room-action" for p in offered)
     state, fired = run(state, [offered[0]])

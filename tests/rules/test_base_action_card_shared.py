@@ -12,11 +12,10 @@ from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, 
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.action_cards_common import RULESET_EFFECTS
 from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.items import SearchDraw
 from nemesis_rules.model.rules.ship import EngineReorder
-from nemesis_rules.testing import after_setup, run, top_frame
+from nemesis_rules.testing import after_setup, run, top_frame, with_ruleset
 
 
 def prepared(name: str, *hand: str, position: str = "11") -> GameState:
@@ -133,15 +132,16 @@ def test_base_action_card_fast_repairs_needs_a_malfunction_or_an_engine() -> Non
     assert info.value.clause == "base.action-card.fast-repairs"
 
 
-def test_base_action_card_rest_replaceable_per_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A ruleset replaces a card's effect through override_card; other rulesets keep the base one."""
+def test_base_action_card_rest_replaceable_per_ruleset() -> None:
+    """A ruleset replaces a card's effect in its own table; other rulesets keep the base one."""
 
     def marked(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
         return replace(state, flags=state.flags | {f"rested:{params['how']}"})
 
     replacement = Effect("base.action-card.rest", lambda state, player: [{"how": "calmly"}], marked)
-    monkeypatch.setitem(RULESET_EFFECTS, ("void-seeders", "card", "rest"), replacement)
     expansion = after_setup(players=2, seed=3, ruleset="void-seeders")
+    ruleset = expansion.config.ruleset
+    expansion = with_ruleset(expansion, replace(ruleset, action_cards={**ruleset.action_cards, "rest": replacement}))
     expansion = expansion.with_character(replace(expansion.character(1), hand=Multiset.of(("rest",))))
     expansion = expansion.with_character(replace(expansion.character(2), position="01"))
     state, _ = run(expansion, [Decision.make(1, "play-card", card="rest", how="calmly", pay=())])

@@ -11,7 +11,6 @@ from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import IllegalActionError, apply
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules import item_effects_blue
 from nemesis_rules.testing import (
     after_setup,
     equip,
@@ -20,6 +19,7 @@ from nemesis_rules.testing import (
     top_frame,
     turn_of,
     with_intruders,
+    with_ruleset,
     with_ruling,
 )
 from nemesis_rules.testing import item_uses as uses
@@ -66,11 +66,9 @@ def test_base_item_antidote_larva_removal_is_the_rulesets_to_replace(game: GameS
         seen.append(player)
         return s
 
-    item_effects_blue.LARVA_CURES["base"] = cure  # type: ignore[assignment]
-    try:
-        state, _ = run(state, [use("antidote")])
-    finally:
-        item_effects_blue.LARVA_CURES["base"] = item_effects_blue.remove_larva
+    ruleset = state.config.ruleset
+    state = with_ruleset(state, replace(ruleset, hooks=replace(ruleset.hooks, larva_cure=cure)))
+    state, _ = run(state, [use("antidote")])
     assert seen == [1] and state.character(1).larva
 
 

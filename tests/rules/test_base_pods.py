@@ -15,11 +15,10 @@ from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions, step
 from nemesis_rules.model.core.state import GameState, Intruder, Pod
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS
-from nemesis_rules.model.rules.pods import pod_of, waiting
 from nemesis_rules.model.rules.evacuation import LaunchOrWait
-from nemesis_rules.model.rules.round import BeginTurn, PodTurn
+from nemesis_rules.model.rules.pods import pod_of, waiting
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
+from nemesis_rules.model.rules.round import BeginTurn, PodTurn
 from nemesis_rules.testing import after_setup, run, top_frame, turn_of, with_frames, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")
@@ -83,7 +82,7 @@ def test_base_source_evac_malfunction_readings() -> None:
     for reading, offered in (("blocks", []), ("no-block", [{"pod": "3"}])):
         state = setup({"base.source.evac-malfunction": reading})
         state = state.with_room("13", replace(state.room("13"), malfunction=True))
-        assert ROOM_ACTIONS["evacuation-section-a"].variants(state, 1) == offered
+        assert state.config.ruleset.rooms["evacuation-section-a"].variants(state, 1) == offered
 
 
 def test_base_pod_seats_after_a_quiet_noise_roll(game: GameState) -> None:

@@ -15,14 +15,13 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_reactive import AttackReaction, before_attack, before_attack_effect
-from nemesis_rules.model.rules.noise import NoiseReroll, ScannerReroll, noise_roll_reaction
-from nemesis_rules.model.rules.events import AttackStep
-from nemesis_rules.model.rules.round import EndRoundStep
-from nemesis_rules.model.rules.items import capacity
-from nemesis_rules.model.rules.items import SearchDraw
-from nemesis_rules.model.rules.quests import SKIP_INTRUDER_ATTACK, RoomDoors
 from nemesis_rules.model.rules.card_actions import activated
+from nemesis_rules.model.rules.events import AttackStep
 from nemesis_rules.model.rules.hands import PassDiscard
+from nemesis_rules.model.rules.items import SearchDraw, capacity
+from nemesis_rules.model.rules.noise import NoiseReroll, ScannerReroll, noise_roll_reaction
+from nemesis_rules.model.rules.quests import SKIP_INTRUDER_ATTACK, RoomDoors
+from nemesis_rules.model.rules.round import EndRoundStep
 from nemesis_rules.model.rules.wounds import LightWound
 from nemesis_rules.testing import after_setup, run, top_frame
 

@@ -13,9 +13,8 @@ from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import queries
-from nemesis_rules.model.rules.wounds import wound_active
 from nemesis_rules.model.rules.items import free_slots, hand_slots
-from nemesis_rules.model.rules.wounds import SeriousWound
+from nemesis_rules.model.rules.wounds import SeriousWound, wound_active
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames
 
 

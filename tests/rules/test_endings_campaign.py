@@ -19,7 +19,7 @@ import pytest
 
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
-from nemesis_rules.model.rules.effects import ROOM_ACTIONS
+from nemesis_rules.model.rulesets import BASE
 from nemesis_rules.players.play import play_game
 from nemesis_rules.players.strategies import goal_seeking
 
@@ -79,7 +79,7 @@ def test_base_end_every_ending_with_winners_in_random_play(seen: dict[str, Count
 @pytest.mark.skipif(not LONG, reason="a long campaign: set NEMESIS_LONG=1")
 def test_base_room_every_room_action_and_action_card_in_random_play(seen: dict[str, Counter[str]]) -> None:
     both = seen["base"] + seen["void-seeders"]
-    assert {f"room:{room}" for room in ROOM_ACTIONS} <= set(both), sorted(set(ROOM_ACTIONS) - {k[5:] for k in both})
+    assert {f"room:{room}" for room in BASE.rooms} <= set(both), sorted(set(BASE.rooms) - {k[5:] for k in both})
     missing = {c for c in _cards("base") if f"base.action-card.{c}" not in both}
     assert not missing, missing
 

@@ -10,9 +10,9 @@ import pytest
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context, IllegalActionError, check
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.rules.hands import DrawUp, PassDiscard
 from nemesis_rules.model.rules.markers import place_malfunction
 from nemesis_rules.model.rules.round import EndTurn, StartRound
-from nemesis_rules.model.rules.hands import DrawUp, PassDiscard
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules.pods import pod_of
 from nemesis_rules.model.rules.evacuation import LaunchOrWait
+from nemesis_rules.model.rules.pods import pod_of
 from nemesis_rules.testing import after_setup, equip, item_uses, run, top_frame, turn_of, with_hand
 
 

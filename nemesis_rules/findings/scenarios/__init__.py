@@ -17,6 +17,9 @@ from dataclasses import dataclass
 
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data.configure import with_reading
+from nemesis_rules.model.game import make_config
+from nemesis_rules.record import RecordHeader, record_text
 
 __all__ = [
     "NO_SITUATION",
@@ -86,10 +89,6 @@ def scenarios() -> dict[str, Callable[[], Scenario]]:
 def scenario_records(built: Scenario, readings: tuple[str, ...]) -> dict[str, str]:
     """The record text of ``built`` under each reading of its ruling (reading id -> JSON Lines text)."""
     from dataclasses import replace
-
-    from nemesis_rules.model.data.configure import with_reading
-    from nemesis_rules.model.game import make_config
-    from nemesis_rules.record import RecordHeader, record_text
 
     records: dict[str, str] = {}
     for reading in readings:

@@ -18,7 +18,13 @@ from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import apply, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.game import start
+from nemesis_rules.model.rules.events import BagDevelopmentStep, TimeStep
+from nemesis_rules.model.rules.hands import DrawUp
 from nemesis_rules.model.rules.noise import NoiseRoll
+from nemesis_rules.model.rules.setup import PodDraw
+from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
+from nemesis_rules.players.strategies import uniform
 from nemesis_rules.testing import after_setup, with_frames, with_intruders, with_ruling
 
 ITEM_DECKS = ("red", "blue", "green", "yellow")
@@ -279,9 +285,6 @@ def melee_contamination() -> Scenario:
 @scenario("base.de.escape-pods")
 def escape_pods() -> Scenario:
     """A new two-player game, its setup played up to and including the Escape Pod draws."""
-    from nemesis_rules.model.game import start
-    from nemesis_rules.model.rules.setup import PodDraw
-    from nemesis_rules.players.strategies import uniform
 
     rng = Random(1)
     state = start("base", 2)
@@ -307,7 +310,6 @@ _SILENCE = Outcome("noise-roll", "silence")
 @scenario("base.de.bag-development-count")
 def bag_development_count() -> Scenario:
     """Two players; bag development is pending beneath the Scout's Noise roll (Silence)."""
-    from nemesis_rules.model.rules.events import BagDevelopmentStep
 
     state = _game()
     state = state.push(NoiseRoll(1, state.character(1).position), BagDevelopmentStep())
@@ -325,8 +327,6 @@ def bag_development_count() -> Scenario:
 def self_destruct_rounds() -> Scenario:
     """The self-destruct sequence was started in this round's Player Phase; the Time step is pending
     beneath the Scout's Noise roll (Silence)."""
-    from nemesis_rules.model.rules.events import TimeStep
-    from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND
 
     state = _game()
     state = replace(
@@ -358,7 +358,6 @@ no_situation(
 @scenario("base.de.draw-five")
 def draw_five() -> Scenario:
     """The Scout holds 3 cards; the draw is pending beneath the Scout's Noise roll (Silence)."""
-    from nemesis_rules.model.rules.hands import DrawUp
 
     state = _game()
     c = state.character(1)

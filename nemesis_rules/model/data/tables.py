@@ -401,5 +401,3 @@ def self_destruct_flags(state: GameState) -> tuple[str, ...]:
 
 def starting_insanity(config: GameConfig) -> int:
     return hooks(config).starting_insanity(config)
-
-

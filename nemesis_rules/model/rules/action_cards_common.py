@@ -43,6 +43,7 @@ ROOM_ACTION = "room-action"
 CARD_KEYS = (USE, AT)
 """Parameter names the cards add around a room action's own parameters."""
 
+
 def _table(prefix: str, entries: dict[str, tuple[VariantsFn, ResolveFn]]) -> dict[str, Effect]:
     return {slug: Effect(f"{prefix}.{slug}", variants, resolve) for slug, (variants, resolve) in entries.items()}
 

@@ -53,6 +53,8 @@ def boarding_variants(section: str) -> Effect:
         return state.push(RollNoise(player, position), BoardPod(player, int(str(params["pod"])), position))
 
     return Effect(f"base.room.{SECTION_TILES[section]}", variants, resolve)
+
+
 @dataclass(frozen=True, slots=True)
 class BoardPod(Step):
     """After the noise roll: an Intruder in the section makes the attempt fail; otherwise the
@@ -75,6 +77,8 @@ class BoardPod(Step):
             ctx.fire("base.heavy-object.no-pod-seat")  # carried along without a seat of its own
         state = with_pod(state, replace(pod, occupants=(*pod.occupants, self.player)))
         return state.push(LaunchOrWait(self.player, self.pod))
+
+
 @dataclass(frozen=True, slots=True)
 class LaunchOrWait(Choice):
     """Just seated: launch now, or wait (and pass)."""
@@ -90,6 +94,8 @@ class LaunchOrWait(Choice):
             ctx.fire("base.pod.launch")
             return launch_pod(state, self.pod, self.player, ctx)
         return pass_in_pod(state, self.player, ctx)
+
+
 ROOM_ACTIONS: dict[str, Effect] = {
     "evacuation-section-a": boarding_variants("A"),
     "evacuation-section-b": boarding_variants("B"),

@@ -252,5 +252,3 @@ class BagDevelopmentDraw(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         return replaceable.bag_development_effect(state, outcome, ctx)
-
-

@@ -40,12 +40,16 @@ class DrawUp(Step):
             state = state.with_character(character.evolve(deck=character.discard, discard=character.deck))
         follow = DrawUp(self.player) if to_draw is None else DrawUp(self.player, to_draw - 1)
         return state.push(ActionCardDraw(self.player), follow)
+
+
 def _draws_five(state: GameState, ctx: Context) -> bool:
     """Whether a player holding cards draws a full hand's worth anyway: the German overview's
     "draw five" (ruling ``base.de.draw-five``) rather than "draw up to five" (RU-RB p.10). With an
     empty hand both readings draw the same."""
     reading = ctx.gap(state, "base.de.draw-five", "base.round.draw", "a player draws with cards still in hand")
     return reading == "draw-five"
+
+
 @dataclass(frozen=True, slots=True)
 class ActionCardDraw(ChanceNode):
     """One card from the top of a player's shuffled action deck."""
@@ -60,6 +64,8 @@ class ActionCardDraw(ChanceNode):
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         c = state.character(self.player)
         return state.with_character(c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
+
+
 @dataclass(frozen=True, slots=True)
 class OfferPassDiscard(Step):
     """A player who passed may discard cards, unless passing has just killed them (Bleeding)."""
@@ -70,6 +76,8 @@ class OfferPassDiscard(Step):
         if not state.character(self.player).active:
             return state
         return state.push(PassDiscard(self.player, ""))
+
+
 @dataclass(frozen=True, slots=True)
 class PassDiscard(Choice):
     """On passing, a player may discard any cards, Contamination included (RU-RB p.10).

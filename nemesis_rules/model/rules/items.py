@@ -164,8 +164,6 @@ def _drop_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     return f"player {decision.player} holds no {decision.get('item')} in hand", "base.item.drop"
 
 
-
-
 # -- searching ------------------------------------------------------------------------------
 
 
@@ -380,8 +378,6 @@ def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameSt
     return gain_item(state, receiver, slug, ammo=ammo if weapon else None)
 
 
-
-
 # -- crafting --------------------------------------------------------------------------------
 
 
@@ -465,6 +461,8 @@ EXTENDED_MAGAZINE_AMMO = 2
 AUTOLOADER = "autoloader"
 AUTOLOADER_AMMO = 1
 TAPED = "taped"
+
+
 def capacity(state: GameState, player: int, weapon: str) -> int:
     """A weapon's ammo capacity: the printed number, +2 with an Extended Magazine attached,
     +1 with the Autoloader attached (facts.md §6, §7). Ammo never goes above it."""
@@ -475,6 +473,8 @@ def capacity(state: GameState, player: int, weapon: str) -> int:
     extra = EXTENDED_MAGAZINE_AMMO if f"{EXTENDED_MAGAZINE}:{weapon}" in mods else 0
     extra += AUTOLOADER_AMMO if f"{AUTOLOADER}:{weapon}" in mods else 0
     return data.capacity + extra
+
+
 def weapon_leaves(state: GameState, player: int, weapon: str, receiver: int | None = None) -> GameState:
     """A weapon leaves a character (dropped, discarded, traded): an attached Extended Magazine
     goes with it (to the receiver, or to the red discard pile with the weapon)."""

@@ -154,6 +154,8 @@ class RollNoise(Step):
 MOTION_SCANNER = "motion-scanner-sensor"
 REROLLED = "noise-rerolled"
 """A flag set only while a rerolled (or kept) Noise roll resolves, so no second window opens."""
+
+
 def noise_roll_reaction(state: GameState, player: int, position: str, outcome: str) -> GameState | None:
     """After ``player``'s Noise roll came up ``outcome``: the state with a reroll window, when
     the player holds an active Motion Scanner, is out of Combat and has a card to discard;
@@ -161,6 +163,8 @@ def noise_roll_reaction(state: GameState, player: int, position: str, outcome: s
     if REROLLED in state.flags or not _scanner_ready(state, player):
         return None
     return state.push(ScannerReroll(player, position, outcome))
+
+
 def _scanner_ready(state: GameState, player: int) -> bool:
     c = state.character(player)
     return (
@@ -169,12 +173,16 @@ def _scanner_ready(state: GameState, player: int) -> bool:
         and not state.in_combat(player)
         and bool(payments(c.hand, 1))
     )
+
+
 def resolve_noise(state: GameState, player: int, position: str, outcome: str, ctx: Context) -> GameState:
     """Resolve a Noise roll result with the reroll window closed."""
 
     marked = state.evolve(flags=state.flags | {REROLLED})
     after = NoiseRoll(player, position).resolve(marked, outcome, ctx)
     return after.evolve(flags=after.flags - {REROLLED})
+
+
 @dataclass(frozen=True, slots=True)
 class ScannerReroll(Choice):
     """Keep the Noise roll, or discard 1 card from the hand to roll it again (once)."""
@@ -195,6 +203,8 @@ class ScannerReroll(Choice):
         ctx.fire(self.clause)
         state = pay_cards(state, self.player, decision.cards())
         return state.push(NoiseReroll(self.player, self.position))
+
+
 @dataclass(frozen=True, slots=True)
 class NoiseReroll(NoiseRoll):
     """The Noise roll made again; its result stands (no second reaction window)."""

@@ -105,6 +105,8 @@ def active_quest(state: GameState, character: Character, slug: str) -> bool:
     if character.quest(slug) != "active":
         return False
     return slug in character.hands or not tables.is_heavy(state.config, slug)
+
+
 def discard_from_hand(state: GameState, player: int, card: str) -> GameState:
     """A card leaves the hand for the Action discard pile."""
     c = state.character(player)

@@ -178,6 +178,8 @@ class BeginTurn(Step):
         if waiting(state, self.player):
             return state.push(PodTurn(self.player))
         return state.push(Turn(self.player, 0))
+
+
 @dataclass(frozen=True, slots=True)
 class PodTurn(Choice):
     """A turn begun in a pod: launch it, step out (no action spent) and play the turn, or stay

@@ -202,6 +202,8 @@ def wound_active(character: Character, kind: str) -> bool:
     """Whether a Serious Wound of ``kind`` has effect: at least one such card is not dressed
     (a dressed wound is ignored; duplicates do not stack, facts.md §5)."""
     return character.serious_wounds.count(kind) > character.dressed.count(kind)
+
+
 def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Context) -> GameState:
     """A Serious Wound card just drawn (it is already on the character). A duplicate of an
     undressed wound adds no effect (duplicates do not stack); an Arm wound leaves one hand
@@ -216,12 +218,16 @@ def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Contex
     if slots_left(state.character(player)) < 0:
         return state.push(ArmDrop(player))
     return state
+
+
 def slots_left(character: Character) -> int:
     """Free hand slots: 2, or 1 while an Arm wound is active (counted card by card, so a
     second Arm wound acts when the first is dressed), +1 for Duct Tape binding two Heavy
     Items (facts.md §5, §6). Negative: more is held than fits."""
     slots = 1 if wound_active(character, "arm") else HAND_SLOTS
     return slots - len(character.hands) + (1 if TAPED in character.mods else 0)
+
+
 @dataclass(frozen=True, slots=True)
 class ArmDrop(Choice):
     """An Arm wound: the character drops a Heavy Item or Object until the rest fits in one
