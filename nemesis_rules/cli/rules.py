@@ -29,7 +29,7 @@ from nemesis_rules.rulebook.errors import RulebookError
 
 if TYPE_CHECKING:
     from nemesis_rules.findings.campaign import Campaign
-    from nemesis_rules.findings.coverage import RulesetCoverage
+    from nemesis_rules.invariants.coverage import RulesetCoverage
 
 rules_app = typer.Typer(
     name="rules",
@@ -354,7 +354,7 @@ def coverage_command(
     """Play seeded random games (or replay records, or read a fuzz summary) and report which catalogued clauses
     were exercised (fired, or cited by a refusal of a probed illegal decision), and which never were."""
     from nemesis_rules.findings.campaign import Campaign, run_record
-    from nemesis_rules.findings.coverage import overall_coverage, ruleset_coverage
+    from nemesis_rules.invariants.coverage import overall_coverage, ruleset_coverage
 
     if games < 1:
         raise BadInputError(f"the number of games must be at least 1, got {games}", "--games")
@@ -409,7 +409,7 @@ def coverage_command(
 
 def _summary_coverages(path: Path) -> tuple[list[RulesetCoverage], int]:
     """The per-ruleset coverage a fuzz summary records (``fuzz --json`` / ``summary.json``), and its games."""
-    from nemesis_rules.findings.coverage import ruleset_coverage
+    from nemesis_rules.invariants.coverage import ruleset_coverage
     from nemesis_rules.invariants.shards import load_summary
 
     try:

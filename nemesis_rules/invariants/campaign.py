@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nemesis_rules.findings.coverage import ruleset_coverage
+from nemesis_rules.invariants.coverage import ruleset_coverage
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
     Found,

@@ -13,7 +13,9 @@ from collections.abc import Callable, Mapping
 
 import z3
 
-from nemesis_rules.model.rules.void_seeders.insanity import lowered_level, raised_level
+from nemesis_rules.model.rules.void_seeders import (
+    insanity as engine,  # read at call time: the proofs hold the engine as it is
+)
 from nemesis_rules.prove.core import Obligation, ProofResult, model_values
 from nemesis_rules.prove.insanity import _table, track
 
@@ -23,7 +25,7 @@ Reading = Callable[[Mapping[str, z3.ExprRef]], z3.ArithRef]
 
 def _engine() -> tuple[Callable[..., int | None], Callable[..., int], int, int]:
     _, floor, top = track()
-    return raised_level, lowered_level, floor, top
+    return engine.raised_level, engine.lowered_level, floor, top
 
 
 def _raise(level: z3.ArithRef) -> z3.ArithRef:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any, Literal
 
 import z3
@@ -168,8 +169,6 @@ def tabulate(function: Callable[[int], int], domain: Iterable[int], argument: z3
 def run_suite(obligations: Sequence[Obligation], overrides: Mapping[str, str] | None = None) -> list[ProofResult]:
     """Run every obligation under every combination of its rulings' readings (a ruling fixed
     by ``overrides`` is tried only with that reading)."""
-    from itertools import product
-
     overrides = dict(overrides or {})
     table = catalogue()
     results: list[ProofResult] = []

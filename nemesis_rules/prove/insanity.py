@@ -18,7 +18,9 @@ import z3
 
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import make_config
-from nemesis_rules.model.rules.void_seeders.insanity import lowered_level, raised_level
+from nemesis_rules.model.rules.void_seeders import (
+    insanity as engine,  # read at call time: the proofs hold the engine as it is
+)
 from nemesis_rules.prove.core import Obligation, ProofResult, Transition, prove_inductive
 
 RULINGS = (
@@ -81,20 +83,22 @@ def transitions(rulings: Mapping[str, str]) -> list[Transition]:
     out = [
         level_transition(
             "raise one step (Panic, Surprise Attack, events)",
-            lambda v: raised_level(v, top=top, lethal=True),
+            lambda v: engine.raised_level(v, top=top, lethal=True),
             ("vs.insanity.track", "vs.insanity.death-above-5", "vs.panic.below-value", "vs.surprise-attack.effect"),
         ),
         level_transition(
             "raise without death (contamination check)",
-            lambda v: raised_level(v, top=top, lethal=False),
+            lambda v: engine.raised_level(v, top=top, lethal=False),
             ("vs.end.contamination-check.raise",),
         ),
         level_transition(
-            "INFECTED: to the last space", lambda v: raised_level(v, top=top, to=top), ("vs.change.contamination",)
+            "INFECTED: to the last space",
+            lambda v: engine.raised_level(v, top=top, to=top),
+            ("vs.change.contamination",),
         ),
         level_transition(
             "lower one step (Rest, Shower Room, Canteen)",
-            lambda v: lowered_level(v, floor=floor, locked=locked),
+            lambda v: engine.lowered_level(v, floor=floor, locked=locked),
             ("vs.change.rest", "vs.insanity.no-return-below-3"),
         ),
     ]
@@ -102,7 +106,11 @@ def transitions(rulings: Mapping[str, str]) -> list[Transition]:
         out.append(
             level_transition(
                 "Surgery / Antidote: set to 3",
-                lambda v: raised_level(v, top=top, to=floor) if v < floor else lowered_level(v, floor=floor, to=floor),
+                lambda v: (
+                    engine.raised_level(v, top=top, to=floor)
+                    if v < floor
+                    else engine.lowered_level(v, floor=floor, to=floor)
+                ),
                 ("vs.change.surgery",),
             )
         )
@@ -110,7 +118,7 @@ def transitions(rulings: Mapping[str, str]) -> list[Transition]:
         out.append(
             level_transition(
                 "Surgery / Antidote: lower to 3",
-                lambda v: lowered_level(v, floor=floor, to=floor),
+                lambda v: engine.lowered_level(v, floor=floor, to=floor),
                 ("vs.change.surgery",),
             )
         )

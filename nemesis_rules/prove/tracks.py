@@ -8,6 +8,7 @@ its yellow space unlocks every pod and its last space destroys the ship.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 import z3
@@ -58,8 +59,6 @@ def _pods_obligation() -> Obligation:
     holds more characters than its seats."""
 
     def check(rulings: Mapping[str, str]) -> list[ProofResult]:
-        import time
-
         start = time.perf_counter()
         players, pods = z3.Int("players"), z3.Int("pods")
         table = tables.base(make_config("base", 2)).escape_pods

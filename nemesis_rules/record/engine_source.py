@@ -13,14 +13,14 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
+import nemesis_rules.model as model
+
 FRAME_ROOT = "Frame"
 
 
 @functools.cache
 def model_sources() -> tuple[tuple[str, str], ...]:
     """(module name, source text) of every module of :mod:`nemesis_rules.model`."""
-    import nemesis_rules.model as model
-
     root = Path(model.__file__).parent
     out = []
     for path in sorted(root.rglob("*.py")):

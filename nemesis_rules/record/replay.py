@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from nemesis_rules import rulebook
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.engine import Context, IllegalActionError, RuleGap, legal_actions, settle, step
@@ -69,8 +70,6 @@ class Citation:
 def cite(clause_id: str) -> Citation:
     """The clause's statement and citation from the catalogue; a ruling id cites the ruling's
     question and its first source; any other id (a user invariant) stands alone."""
-    from nemesis_rules import rulebook
-
     if not clause_id:
         return Citation("")
     if clause_id in rulebook.catalogue():

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from nemesis_rules.model import game as _engine  # noqa: F401  (every rule family, so every frame class exists)
 from nemesis_rules.model.core import actions, config, frames, multiset, state
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.frames import Frame
@@ -166,8 +167,6 @@ def refreshed_registry(tag: str | None = None) -> Registry:
 @functools.cache
 def registry() -> Registry:
     """Every class a snapshot may name: the state dataclasses and every concrete frame imported."""
-    import nemesis_rules.model.game  # noqa: F401  (the engine with its rule families)
-
     namespace = _namespace()
     frames = [c for c in _subclasses(Frame) if _canonical(c) and dataclasses.is_dataclass(c)]
     todo: list[type] = [GameState, *frames]

@@ -12,7 +12,6 @@ import pytest
 import nemesis_rules.findings.campaign as campaign_module
 import nemesis_rules.findings.report as report_module
 from nemesis_rules.findings.campaign import Campaign, GameRun, GameSpec, GapHit, campaign_specs, run_campaign, run_game
-from nemesis_rules.findings.coverage import overall_coverage, ruleset_coverage
 from nemesis_rules.findings.report import (
     REQUIRED_KEYS,
     SCENARIO_SAME,
@@ -20,6 +19,7 @@ from nemesis_rules.findings.report import (
     conflict_report,
     report_summary,
 )
+from nemesis_rules.invariants.coverage import overall_coverage, ruleset_coverage
 from nemesis_rules.model.core.engine import RuleGap, Transition
 from nemesis_rules.players.play import play_game
 from nemesis_rules.rulebook import UnknownRulesetError, catalogue, clauses_for, numeric_conflicts, rulings

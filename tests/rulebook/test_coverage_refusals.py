@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from nemesis_rules.findings.campaign import GameSpec, run_game
-from nemesis_rules.findings.coverage import overall_coverage, ruleset_coverage
+from nemesis_rules.invariants.coverage import overall_coverage, ruleset_coverage
 
 
 def test_a_refused_clause_is_exercised_but_not_fired() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.state import GameState
@@ -88,8 +88,6 @@ def scenarios() -> dict[str, Callable[[], Scenario]]:
 
 def scenario_records(built: Scenario, readings: tuple[str, ...]) -> dict[str, str]:
     """The record text of ``built`` under each reading of its ruling (reading id -> JSON Lines text)."""
-    from dataclasses import replace
-
     records: dict[str, str] = {}
     for reading in readings:
         if built.before is None:
