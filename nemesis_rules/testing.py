@@ -13,27 +13,30 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from nemesis_rules.invariants import Checker
 from nemesis_rules.invariants.fuzzing import playable_rulesets
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
-from nemesis_rules.model.core.engine import Context, Transition, acting_player, legal_actions, settle, step
+from nemesis_rules.model.core.engine import (
+    Context,
+    IllegalActionError,
+    Transition,
+    acting_player,
+    check,
+    legal_actions,
+    settle,
+    step,
+)
 from nemesis_rules.model.core.frames import Choice, Frame
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.ruleset import Ruleset
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.game import start
+from nemesis_rules.model.game import make_config, start
 from nemesis_rules.players.play import choose
-
-if TYPE_CHECKING:
-    from nemesis_rules.invariants import Checker
-from nemesis_rules.invariants import Checker
-from nemesis_rules.model.core.engine import IllegalActionError, check
-from nemesis_rules.model.game import make_config
 
 
 def with_ruleset(state: GameState, ruleset: Ruleset) -> GameState:
@@ -45,11 +48,12 @@ def with_ruleset(state: GameState, ruleset: Ruleset) -> GameState:
 def after_setup(
     players: int = 2,
     seed: int = 0,
-    ruleset: str = "base",
+    ruleset: str | Ruleset = "base",
     rulings: Mapping[str, str] | None = None,
     variants: Mapping[str, str] | None = None,
 ) -> GameState:
-    """A game played (randomly, from ``seed``) up to the first player's first turn."""
+    """A game played (randomly, from ``seed``) up to the first player's first turn (``ruleset``:
+    a name, or a ruleset value of one's own)."""
     rng = random.Random(seed)
     state = start(ruleset, players, rulings, variants)
     while not (

@@ -49,10 +49,10 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.attack import AttackCardDraw
-from nemesis_rules.model.rules.combat import EnduranceDraw, carcasses_out
 from nemesis_rules.model.rules.encounter import EncounterDraw
-from nemesis_rules.model.rules.fighting import CombatRoll
+from nemesis_rules.model.rules.intruder_injuries import EnduranceDraw, carcasses_out
 from nemesis_rules.model.rules.setup import ObjectiveDraw
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.rulebook import catalogue
 
 T = TypeVar("T")

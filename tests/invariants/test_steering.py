@@ -36,9 +36,9 @@ from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.evacuation import LaunchOrWait
-from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.rooms_doors import SetDoors, working_doors
 from nemesis_rules.model.rules.setup import ObjectiveDraw
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.testing import after_setup, with_frames, with_intruders
 
 

@@ -12,9 +12,9 @@ from nemesis_rules.model.core.engine import IllegalActionError, apply, legal_act
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.attack import AttackCardDraw
-from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.hands import ActionCardDraw
 from nemesis_rules.model.rules.items import SearchDraw
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.testing import after_setup, run, top_frame
 
 # seed 3, 2 players: 03 Storage (red), 08 Engine Control Room with a Danger token, 11 Hibernatorium

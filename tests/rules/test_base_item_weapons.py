@@ -12,8 +12,8 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.fighting import resolve_attack
 from nemesis_rules.model.rules.item_effects import reload_targets
+from nemesis_rules.model.rules.shoot_and_melee import resolve_attack
 from nemesis_rules.testing import after_setup, run, top_frame
 
 

@@ -28,18 +28,18 @@ from nemesis_rules.model.game import start
 from nemesis_rules.model.rules import event_cards, ship
 from nemesis_rules.model.rules.action_cards_scientist import computer_access
 from nemesis_rules.model.rules.attack import AttackCardDraw, IntruderAttack
-from nemesis_rules.model.rules.combat import RetreatDirection, kill_intruder
 from nemesis_rules.model.rules.encounter import Encounter, EncounterDraw, KeepObjective
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.model.rules.evacuation import BoardPod, LaunchOrWait
 from nemesis_rules.model.rules.events import BagDevelopmentDraw, BagDevelopmentStep, EventCardDraw, TimeStep
-from nemesis_rules.model.rules.fighting import EGGS, CombatRoll
 from nemesis_rules.model.rules.healing import scan_hand
+from nemesis_rules.model.rules.intruder_injuries import RetreatDirection, kill_intruder
 from nemesis_rules.model.rules.intruders import place_intruder
 from nemesis_rules.model.rules.items import Search, craft, craft_ways
 from nemesis_rules.model.rules.movement import Relocate
 from nemesis_rules.model.rules.noise import NoiseRoll, danger
 from nemesis_rules.model.rules.rooms import take_egg
+from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
 from nemesis_rules.players.play import choose
 from nemesis_rules.testing import after_setup, explored, move_character, run, top_frame, with_hand, with_intruders

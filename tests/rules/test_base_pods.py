@@ -14,7 +14,7 @@ import pytest
 from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions, step
 from nemesis_rules.model.core.state import GameState, Intruder, Pod
-from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import pods
 from nemesis_rules.model.rules.evacuation import LaunchOrWait
 from nemesis_rules.model.rules.pods import pod_of, waiting
 from nemesis_rules.model.rules.rooms_doors import base_end_of_player_phase
@@ -200,7 +200,7 @@ def test_base_end_pod_earth_the_last_character_launching_ends_the_game(game: Gam
 def test_base_pod_evacuation_pod_ejection_takes_the_waiting_characters_along(game: GameState) -> None:
     state = replace(game, pods=tuple(replace(p, occupants=(1,)) if p.number == 3 else p for p in game.pods))
     ctx = Context()
-    state = tables.eject_pod(state, lowest=True, ctx=ctx)
+    state = pods.eject_pod(state, lowest=True, ctx=ctx)
     assert state.character(1).status == "escaped" and [p.number for p in state.pods] == [4]
     assert state.removed.count("pod:3") == 1
     # with nobody else aboard, the end of the Player Phase ends the game

@@ -15,7 +15,7 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.action_cards_reactive import AttackReaction, before_attack, before_attack_effect
-from nemesis_rules.model.rules.card_actions import activated
+from nemesis_rules.model.rules.effect_actions import activated
 from nemesis_rules.model.rules.events import AttackStep
 from nemesis_rules.model.rules.hands import PassDiscard
 from nemesis_rules.model.rules.items import SearchDraw, capacity

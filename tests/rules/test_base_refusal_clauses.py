@@ -1,5 +1,5 @@
 """Refusals name the rule that forbids the action, and the readings and clauses wired in round.py,
-card_actions.py and engine.py act as catalogued; named after their clause and ruling ids."""
+effect_actions.py and engine.py act as catalogued; named after their clause and ruling ids."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 from nemesis_rules.model.core.actions import Decision, Outcome, ParamValue
 from nemesis_rules.model.core.engine import RuleGap, apply, legal_actions, step
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules.combat import find
+from nemesis_rules.model.rules.intruder_injuries import find
 from nemesis_rules.testing import after_setup, run, top_frame, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")

@@ -13,10 +13,10 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.attack_cards import bite
-from nemesis_rules.model.rules.combat import EnduranceCheck
-from nemesis_rules.model.rules.fighting import resolve_attack
+from nemesis_rules.model.rules.intruder_injuries import EnduranceCheck
 from nemesis_rules.model.rules.item_effects import fire_injuries
 from nemesis_rules.model.rules.queries import destroys_closed_doors
+from nemesis_rules.model.rules.shoot_and_melee import resolve_attack
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames
 
 

@@ -15,9 +15,9 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import AttackCardDraw
-from nemesis_rules.model.rules.combat import injure
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.model.rules.events import TimeStep
+from nemesis_rules.model.rules.intruder_injuries import injure
 from nemesis_rules.model.rules.victory import EngineCheck
 from nemesis_rules.model.rules.wounds import SeriousWound, kill
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand, with_intruders

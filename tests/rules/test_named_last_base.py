@@ -13,9 +13,9 @@ from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context, settle
 from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules.combat import kill_intruder
 from nemesis_rules.model.rules.events import FireDamageStep
-from nemesis_rules.model.rules.fighting import EGGS, CombatRoll
+from nemesis_rules.model.rules.intruder_injuries import kill_intruder
+from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 from nemesis_rules.testing import after_setup, equip, move_character, run, with_intruders
 from nemesis_rules.testing import use_item as use
 

@@ -13,7 +13,7 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.bag import token_type
 from nemesis_rules.model.rules.events import BagDevelopmentDraw
-from nemesis_rules.model.rules.fighting import CombatRoll
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.model.rules.wounds import ContaminationDraw
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand, with_intruders
 

@@ -11,7 +11,7 @@ from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.base_hooks import base_on_enter
-from nemesis_rules.model.rules.combat import Retreat, RetreatDirection, base_judge
+from nemesis_rules.model.rules.intruder_injuries import Retreat, RetreatDirection, base_judge
 from nemesis_rules.model.rules.intruders import move_intruder, place_intruder
 from nemesis_rules.model.rules.round import EndRoundStep, NextTurn, StartRound
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand, with_intruders

@@ -12,9 +12,9 @@ from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.rooms_doors import DECOMPRESSION
 from nemesis_rules.model.rules.ship import doors_of
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.model.rules.victory import holds
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR, destroyed_lairs
 from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep

@@ -12,7 +12,7 @@ from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import replaceable
-from nemesis_rules.model.rules.combat import injure
+from nemesis_rules.model.rules.intruder_injuries import injure
 from nemesis_rules.testing import after_setup, run, with_frames
 
 ROOM = "15"

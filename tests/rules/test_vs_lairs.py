@@ -10,7 +10,7 @@ from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
-from nemesis_rules.model.rules.combat import Retreat, injure
+from nemesis_rules.model.rules.intruder_injuries import Retreat, injure
 from nemesis_rules.model.rules.noise import danger
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR, destroyed_lairs
 from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand

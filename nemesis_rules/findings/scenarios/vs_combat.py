@@ -21,8 +21,8 @@ from nemesis_rules.findings.scenarios.vs_states import (
 )
 from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.combat import EnduranceDraw, RetreatDirection
-from nemesis_rules.model.rules.fighting import CombatRoll
+from nemesis_rules.model.rules.intruder_injuries import EnduranceDraw, RetreatDirection
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR
 from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep
 

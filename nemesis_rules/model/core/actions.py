@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from nemesis_rules.model.core import fast
+
 ParamValue = str | tuple[str, ...]
 
 
@@ -106,57 +108,10 @@ class Outcome:
 
 Action = Decision | Outcome
 
-_new = object.__new__
-_set_player = Decision.__dict__["player"].__set__
-_set_kind = Decision.__dict__["kind"].__set__
-_set_params = Decision.__dict__["params"].__set__
-_set_chance = Outcome.__dict__["chance"].__set__
-_set_outcome = Outcome.__dict__["outcome"].__set__
-
-
-class _DecisionDraft:
-    """A plain slotted twin of :class:`Decision` (the same slots in the same order, so the same
-    memory layout, without the frozen ``__setattr__``): plain attribute stores fill it, then its
-    class becomes ``Decision`` (CPython checks the layouts match), as the state copies are made
-    (``nemesis_rules.model.core.state._make_copier``)."""
-
-    __slots__ = ("player", "kind", "params")  # noqa: RUF023 - the order of Decision's own fields
-
-
-def _twin_accepted() -> bool:
-    """Whether this Python lets a draft become a ``Decision`` (CPython does)."""
-    try:
-        draft: Any = _new(_DecisionDraft)
-        draft.player, draft.kind, draft.params = 0, "", ()
-        draft.__class__ = Decision
-    except TypeError:  # pragma: no cover - CPython accepts it
-        return False
-    return True
-
-
-if _twin_accepted():
-
-    def _decision(player: int, kind: str, params: tuple[tuple[str, ParamValue], ...]) -> Decision:
-        """``Decision(player, kind, params)`` without the frozen dataclass's ``__init__`` (options
-        are built by the thousand: filling a plain twin and switching its class is about four
-        times as fast)."""
-        out: Any = _new(_DecisionDraft)
-        out.player = player
-        out.kind = kind
-        out.params = params
-        out.__class__ = Decision
-        decision: Decision = out
-        return decision
-
-else:  # pragma: no cover - another Python: the slot descriptors themselves
-
-    def _decision(player: int, kind: str, params: tuple[tuple[str, ParamValue], ...]) -> Decision:
-        """``Decision(player, kind, params)`` without the frozen dataclass's ``__init__``."""
-        out: Decision = _new(Decision)
-        _set_player(out, player)
-        _set_kind(out, kind)
-        _set_params(out, params)
-        return out
+_decision: Callable[[int, str, tuple[tuple[str, ParamValue], ...]], Decision] = fast.builder(Decision)
+"""``Decision(player, kind, params)`` without the frozen dataclass's ``__init__`` (options are
+built by the thousand; see :mod:`.fast`)."""
+_outcome: Callable[[str, str], Outcome] = fast.builder(Outcome)
 
 
 presorted: Callable[[int, str, tuple[tuple[str, ParamValue], ...]], Decision] = _decision
@@ -167,7 +122,4 @@ sorting (options that list hundreds of decisions per turn build them in order)."
 
 def outcome(chance: str, result: str) -> Outcome:
     """``Outcome(chance, result)``, built the way :func:`_decision` builds a decision."""
-    out: Outcome = _new(Outcome)
-    _set_chance(out, chance)
-    _set_outcome(out, result)
-    return out
+    return _outcome(chance, result)

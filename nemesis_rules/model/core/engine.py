@@ -8,10 +8,12 @@ input, and reports the clauses that fired (:func:`step` returns them with the ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nemesis_rules.errors import NemesisRulesError
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 
@@ -95,64 +97,11 @@ class Transition:
     gaps: tuple[GapReached, ...]
 
 
-_new = object.__new__
-_set_state = Transition.__dict__["state"].__set__
-_set_fired = Transition.__dict__["fired"].__set__
-_set_gaps = Transition.__dict__["gaps"].__set__
+_transition: Callable[[GameState, tuple[str, ...], tuple[GapReached, ...]], Transition] = fast.builder(Transition)
+"""``Transition(state, fired, gaps)`` without the frozen dataclass's ``__init__`` (one per step)."""
 
-
-def _transition(state: GameState, fired: tuple[str, ...], gaps: tuple[GapReached, ...]) -> Transition:
-    """``Transition(state, fired, gaps)`` without the frozen dataclass's ``__init__`` (one per
-    step: writing the three slots directly is about twice as fast)."""
-    out: Transition = _new(Transition)
-    _set_state(out, state)
-    _set_fired(out, fired)
-    _set_gaps(out, gaps)
-    return out
-
-
-class _LastAsked:
-    """The last state whose actions were enumerated, and them: ``step`` after
-    ``legal_actions`` or ``chance_outcomes`` on the same state (what every player and checker
-    does) recognises the very action objects it handed out instead of enumerating again.
-    Holding a reference to the state keeps the ``is`` comparison sound. Chance outcomes are
-    kept as the (outcome, weight) pairs handed out (no tuple of the outcomes alone is built
-    for the one lookup that follows)."""
-
-    __slots__ = ("actions", "decisions", "outcomes", "state")
-
-    def __init__(self) -> None:
-        self.state: GameState | None = None
-        self.actions: tuple[Action, ...] = ()
-        self.outcomes: tuple[tuple[Outcome, int], ...] = ()
-        self.decisions: frozenset[Action] | None = None
-
-    def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
-        self.state = state
-        self.actions = actions
-        self.outcomes = ()
-        self.decisions = None
-
-    def remember_outcomes(self, state: GameState, outcomes: tuple[tuple[Outcome, int], ...]) -> None:
-        self.state = state
-        self.actions = ()
-        self.outcomes = outcomes
-        self.decisions = None
-
-    def handed_out(self, state: GameState, action: Action) -> bool:
-        """Whether ``action`` is one of the objects enumerated for ``state`` (then it is legal)."""
-        if self.state is not state:
-            return False
-        for candidate in self.actions:  # loops are faster than any() over a generator
-            if candidate is action:
-                return True
-        for candidate, _ in self.outcomes:  # noqa: SIM110 - see above
-            if candidate is action:
-                return True
-        return False
-
-
-_last = _LastAsked()
+_last = fast.LastAsked()
+"""The actions listed last, so that ``check`` recognises them (see :class:`.fast.LastAsked`)."""
 
 
 def _decision_set(state: GameState, frame: Choice) -> frozenset[Action]:

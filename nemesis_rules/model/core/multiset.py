@@ -7,7 +7,9 @@ principle 2). Kept deliberately small: it sits on the engine's hot path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+
+from nemesis_rules.model.core import fast
 
 
 class Multiset:
@@ -143,16 +145,14 @@ class Multiset:
         return dict(self._items)
 
 
-_new = object.__new__
+_build: Callable[[tuple[tuple[str, int], ...], int, int | None], Multiset] = fast.builder(
+    Multiset, ("_items", "_total", "_hash")
+)
 
 
 def _make(items: tuple[tuple[str, int], ...], total: int) -> Multiset:
     """A multiset from pairs already sorted by key with positive counts (no checks)."""
-    out: Multiset = _new(Multiset)
-    out._items = items
-    out._total = total
-    out._hash = None
-    return out
+    return _build(items, total, None)
 
 
 EMPTY = Multiset()

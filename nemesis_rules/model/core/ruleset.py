@@ -76,6 +76,8 @@ class RulesetHooks:
     immobile: frozenset[str]
     token_supply: Callable[[GameConfig], Multiset]
     miniature_limit: Callable[[GameConfig, str], int]
+    supply: Callable[[GameConfig, str], int]
+    """How many markers or tokens of a kind the ruleset's components hold (Fire, Noise, Eggs ...)."""
     exploration_tokens: Callable[[GameConfig], Multiset]
     weakness_cards: Callable[[GameConfig], tuple[str, ...]]
     extra_decks: Callable[[GameConfig], list[tuple[str, Multiset]]]

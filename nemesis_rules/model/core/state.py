@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.multiset import EMPTY, Multiset
 
 if TYPE_CHECKING:
@@ -328,58 +329,9 @@ class GameState:
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
 
 
-def _make_copier(cls: type, only: str | None = None) -> Callable[..., Any]:
-    """Generate a copy function for the frozen slotted dataclass ``cls``, one line per field:
-
-    * ``only`` None: ``copy(obj, changes)`` copies every field, then sets the changed ones;
-    * ``only`` a field name: ``copy(obj, value)`` copies every other field and sets that one.
-
-    The copy is built as an instance of a plain slotted twin of ``cls`` (the same slots in the
-    same order, so the same memory layout, but no frozen ``__setattr__``): a plain attribute
-    store on a slot is the interpreter's fastest store, three to four times cheaper than calling
-    each slot descriptor's ``__set__`` (``dataclasses.replace`` is slower still). Once filled, the
-    object's class becomes ``cls`` (CPython allows ``__class__`` assignment between classes of
-    the same layout, and checks it). Where that is refused (another Python), the descriptors are
-    called instead.
-    """
-    names = tuple(f.name for f in fields(cls))
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    twin: type | None = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
-    try:
-        draft: Any = object.__new__(twin)  # type: ignore[arg-type]
-        for name in names:
-            setattr(draft, name, None)
-        draft.__class__ = cls
-    except TypeError:  # pragma: no cover - CPython accepts it
-        twin = None
-    lines = [f"def copy(self, {'value' if only else 'changes'}):"]
-    if twin is not None:
-        namespace["_twin"] = twin
-        namespace["_setters"] = {name: twin.__dict__[name].__set__ for name in names}
-        lines.append("    new = _new(_twin)")
-        lines.extend(f"    new.{name} = {'value' if name == only else f'self.{name}'}" for name in names)
-    else:  # pragma: no cover - see above
-        namespace["_setters"] = {name: cls.__dict__[name].__set__ for name in names}
-        namespace.update({f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)})
-        lines.append("    new = _new(_cls)")
-        lines.extend(
-            f"    _set_{i}(new, {'value' if name == only else f'self.{name}'})" for i, name in enumerate(names)
-        )
-    if only is None:
-        lines.append("    for name, value in changes.items():")
-        lines.append("        _setters[name](new, value)")
-    if twin is not None:
-        lines.append("    new.__class__ = _cls")
-    lines.append("    return new")
-    where = f"<copy of {cls.__name__}{'' if only is None else ' with a new ' + only}>"  # its name in profiles
-    exec(compile("\n".join(lines), where, "exec"), namespace)
-    function: Callable[..., Any] = namespace["copy"]
-    return function
-
-
-_evolve: Callable[[GameState, dict[str, object]], GameState] = _make_copier(GameState)
-_with_pending: Callable[[GameState, tuple[Frame, ...]], GameState] = _make_copier(GameState, "pending")
-_with_characters: Callable[[GameState, tuple[Character, ...]], GameState] = _make_copier(GameState, "characters")
-_evolve_character: Callable[[Character, dict[str, object]], Character] = _make_copier(Character)
-_evolve_room: Callable[[RoomState, dict[str, object]], RoomState] = _make_copier(RoomState)
-_evolve_deck: Callable[[Deck, dict[str, object]], Deck] = _make_copier(Deck)
+_evolve: Callable[[GameState, dict[str, object]], GameState] = fast.copier(GameState)
+_with_pending: Callable[[GameState, tuple[Frame, ...]], GameState] = fast.copier(GameState, "pending")
+_with_characters: Callable[[GameState, tuple[Character, ...]], GameState] = fast.copier(GameState, "characters")
+_evolve_character: Callable[[Character, dict[str, object]], Character] = fast.copier(Character)
+_evolve_room: Callable[[RoomState, dict[str, object]], RoomState] = fast.copier(RoomState)
+_evolve_deck: Callable[[Deck, dict[str, object]], Deck] = fast.copier(Deck)

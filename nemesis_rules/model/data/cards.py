@@ -52,7 +52,7 @@ __all__ = [
     "Condition",
     "ContaminationCard",
     "CoordinatesCard",
-    "DataError",
+    "ComponentTableError",
     "Die",
     "DieFace",
     "Disposal",
@@ -165,7 +165,7 @@ _OBJECTIVE_KINDS: Final = ("corporate", "personal")
 _PACKAGE: Final = "nemesis_rules.model"  # the TOML tables sit in model/data/<ruleset>/
 
 
-class DataError(ValueError):
+class ComponentTableError(ValueError):
     """A component table in the package is malformed (a bug in the data, not in user input)."""
 
 
@@ -838,18 +838,18 @@ def _apply_variants(data: Mapping[str, Any], where: str, variants: Mapping[str, 
     result = {key: value for key, value in data.items() if key != "variants"}
     overrides = data.get("variants", {})
     if not isinstance(overrides, dict):
-        raise DataError(f"{where}: 'variants' must be a table")
+        raise ComponentTableError(f"{where}: 'variants' must be a table")
     for family, options in overrides.items():
         allowed = DATA_VARIANTS.get(family)
         if allowed is None:
-            raise DataError(f"{where}: unknown data variant {family!r}")
+            raise ComponentTableError(f"{where}: unknown data variant {family!r}")
         if not isinstance(options, dict):
-            raise DataError(f"{where}: variants.{family} must be a table")
+            raise ComponentTableError(f"{where}: variants.{family} must be a table")
         for option, patch in options.items():
             if option not in allowed[1:]:
-                raise DataError(f"{where}: {option!r} is not a non-default option of {family!r}")
+                raise ComponentTableError(f"{where}: {option!r} is not a non-default option of {family!r}")
             if not isinstance(patch, dict) or "source" not in patch or "status" not in patch:
-                raise DataError(f"{where}: variants.{family}.{option} needs its own source and status")
+                raise ComponentTableError(f"{where}: variants.{family}.{option} needs its own source and status")
         patch = options.get(variants[family])
         if patch is not None:
             for key in ("reason", "note"):
@@ -866,7 +866,7 @@ class _Raw:
 
     def __init__(self, data: Any, where: str, variants: Mapping[str, str]) -> None:
         if not isinstance(data, dict):
-            raise DataError(f"{where}: expected a table")
+            raise ComponentTableError(f"{where}: expected a table")
         self.where = where
         self._variants = variants
         self._data = _apply_variants(data, where, variants)
@@ -879,11 +879,11 @@ class _Raw:
     def value(self, key: str) -> Any:
         self._seen.add(key)
         if key not in self._data:
-            raise DataError(f"{self.where}: missing {key!r}")
+            raise ComponentTableError(f"{self.where}: missing {key!r}")
         return self._data[key]
 
-    def _fail(self, key: str, expected: str) -> DataError:
-        return DataError(f"{self.where}: {key!r} must be {expected}, not {self._data.get(key)!r}")
+    def _fail(self, key: str, expected: str) -> ComponentTableError:
+        return ComponentTableError(f"{self.where}: {key!r} must be {expected}, not {self._data.get(key)!r}")
 
     def text(self, key: str) -> str:
         value = self.value(key)
@@ -955,15 +955,15 @@ class _Raw:
         status = cast(Status, self.choice("status", _STATUSES))
         reason = self.opt_text("reason")
         if status == "reconstructed" and not reason:
-            raise DataError(f"{self.where}: a reconstructed entry needs a reason")
+            raise ComponentTableError(f"{self.where}: a reconstructed entry needs a reason")
         if status == "transcribed" and reason:
-            raise DataError(f"{self.where}: a transcribed entry has no reason")
+            raise ComponentTableError(f"{self.where}: a transcribed entry has no reason")
         return Provenance(self.text("source"), status, reason, self.opt_text("note"))
 
     def finish(self) -> None:
         unknown = sorted(set(self._data) - self._seen)
         if unknown:
-            raise DataError(f"{self.where}: unknown key(s) {', '.join(unknown)}")
+            raise ComponentTableError(f"{self.where}: unknown key(s) {', '.join(unknown)}")
 
 
 def _root(ruleset: str, name: str, variants: Mapping[str, str]) -> _Raw:
@@ -974,7 +974,7 @@ def _effect(row: _Raw) -> tuple[str, str]:
     """The card's name and effect id, checking the id is the slug of the name."""
     name, effect = row.text("name"), row.text("effect")
     if effect != slug(name):
-        raise DataError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
+        raise ComponentTableError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
     return name, effect
 
 
@@ -994,7 +994,7 @@ class _Copies:
 def _count(row: _Raw) -> int:
     count = row.integer("count")
     if count < 0:
-        raise DataError(f"{row.where}: negative count")
+        raise ComponentTableError(f"{row.where}: negative count")
     return count
 
 
@@ -1008,7 +1008,7 @@ def _tokens(rows: tuple[_Raw, ...], types: tuple[str, ...], fixed_type: str | No
         provenance = row.provenance()
         row.finish()
         if (number is None) != (type_ == "blank"):
-            raise DataError(f"{row.where}: only a Blank has no number")
+            raise ComponentTableError(f"{row.where}: only a Blank has no number")
         tokens.extend(IntruderToken(copies.next(type_), type_, number, provenance) for _ in range(count))
     return tuple(tokens)
 
@@ -1034,7 +1034,7 @@ def _attack_cards(root: _Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
         name, effect = _effect(row)
         blood_values = row.value("blood")
         if not isinstance(blood_values, list) or not blood_values:
-            raise DataError(f"{row.where}: 'blood' must be a non-empty list")
+            raise ComponentTableError(f"{row.where}: 'blood' must be a non-empty list")
         attackers = row.texts("attackers", types)
         text, provenance = row.text("text"), row.provenance()
         row.finish()
@@ -1044,7 +1044,7 @@ def _attack_cards(root: _Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
             elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
                 blood = value
             else:
-                raise DataError(f"{row.where}: blood value {value!r} is neither a positive number nor 'retreat'")
+                raise ComponentTableError(f"{row.where}: blood value {value!r} is neither a positive number nor 'retreat'")
             cards.append(AttackCard(copies.next(effect), name, effect, blood, attackers, text, provenance))
     return tuple(cards)
 
@@ -1056,14 +1056,14 @@ def _event_cards(root: _Raw, types: tuple[str, ...]) -> tuple[EventCard, ...]:
         name, effect = _effect(row)
         corridor = row.integer("corridor")
         if not 1 <= corridor <= 4:
-            raise DataError(f"{row.where}: corridor number must be 1-4")
+            raise ComponentTableError(f"{row.where}: corridor number must be 1-4")
         movers = row.texts("movers", types)
         disposal = cast(Disposal, row.choice("disposal", _DISPOSALS))
         parameters: tuple[tuple[str, str], ...] = ()
         if row.has("parameters"):
             params = row.value("parameters")
             if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
-                raise DataError(f"{row.where}: 'parameters' must be a table of strings")
+                raise ComponentTableError(f"{row.where}: 'parameters' must be a table of strings")
             parameters = tuple(sorted(params.items()))
         text, provenance = row.text("text"), row.provenance()
         row.finish()
@@ -1125,10 +1125,10 @@ def _items(root: _Raw) -> dict[str, tuple[ItemCard, ...]]:
         if row.has("recipe"):
             symbols = row.texts("recipe", COMPONENT_SYMBOLS)
             if len(symbols) != 2:
-                raise DataError(f"{row.where}: a recipe needs exactly 2 component symbols")
+                raise ComponentTableError(f"{row.where}: a recipe needs exactly 2 component symbols")
             recipe = (symbols[0], symbols[1])
         if (recipe is not None) != (colour == "blue"):
-            raise DataError(f"{row.where}: exactly the crafted (blue) items have a recipe")
+            raise ComponentTableError(f"{row.where}: exactly the crafted (blue) items have a recipe")
         weapon_row = row.opt_table("weapon")
         weapon = _weapon(weapon_row) if weapon_row is not None else None
         if weapon_row is not None:
@@ -1174,7 +1174,7 @@ def _quest_item(row: _Raw, character: str) -> QuestItem:
     discard = activation_row.texts("discard") if activation_row.has("discard") else ()
     activation_row.finish()
     if (room is None) == (not discard):
-        raise DataError(f"{row.where}: activation needs exactly one of 'room' or 'discard'")
+        raise ComponentTableError(f"{row.where}: activation needs exactly one of 'room' or 'discard'")
     item = QuestItem(
         f"{character}-{effect}",
         name,
@@ -1224,16 +1224,16 @@ def _condition(value: Any, where: str) -> Condition:
     if isinstance(value, dict) and len(value) == 1 and ("all" in value or "any" in value):
         op, parts = next(iter(value.items()))
         if not isinstance(parts, list) or len(parts) < 2:
-            raise DataError(f"{where}: {op!r} needs a list of at least 2 conditions")
+            raise ComponentTableError(f"{where}: {op!r} needs a list of at least 2 conditions")
         return Condition(op, tuple(_condition(part, f"{where}.{op}") for part in parts))
     if isinstance(value, dict) and "atom" in value and set(value) <= {"atom", "n"}:
         atom, n = value["atom"], value.get("n")
         if atom not in OBJECTIVE_ATOMS:
-            raise DataError(f"{where}: unknown condition atom {atom!r}")
+            raise ComponentTableError(f"{where}: unknown condition atom {atom!r}")
         if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
-            raise DataError(f"{where}: 'n' must be an integer")
+            raise ComponentTableError(f"{where}: 'n' must be an integer")
         return Condition(atom, (), n)
-    raise DataError(f"{where}: a condition is {{all = [...]}}, {{any = [...]}} or {{atom = ..., n = ...}}")
+    raise ComponentTableError(f"{where}: a condition is {{all = [...]}}, {{any = [...]}} or {{atom = ..., n = ...}}")
 
 
 def _objectives(root: _Raw) -> tuple[Objective, ...]:
@@ -1265,7 +1265,7 @@ def _weaknesses(root: _Raw) -> tuple[tuple[Weakness, ...], WeaknessSetup]:
         name, effect = row.text("name"), row.text("effect")
         provenance = row.provenance()
         if effect != slug(name) and not (effect == "unknown" and provenance.status == "reconstructed"):
-            raise DataError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
+            raise ComponentTableError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
         card_id = row.text("id") if row.has("id") else effect
         cards.append(Weakness(card_id, name, effect, row.text("text"), provenance))
         row.finish()
@@ -1277,7 +1277,7 @@ def _coordinates(root: _Raw) -> tuple[CoordinatesCard, ...]:
     for number, row in enumerate(root.tables("card"), start=1):
         destinations = row.texts("destinations", DESTINATIONS)
         if sorted(destinations) != sorted(DESTINATIONS):
-            raise DataError(f"{row.where}: a Coordinates card is a permutation of {', '.join(DESTINATIONS)}")
+            raise ComponentTableError(f"{row.where}: a Coordinates card is a permutation of {', '.join(DESTINATIONS)}")
         a, b, c, d = destinations
         cards.append(CoordinatesCard(f"coordinates-{number}", (a, b, c, d), row.provenance()))
         row.finish()
@@ -1293,7 +1293,7 @@ def _die(root: _Raw, die_id: str) -> Die:
     faces = tuple(DieFace(face, count, meanings[face]) for face, count in counts if count > 0)
     meaning_row.finish()
     if sum(face.count for face in faces) != sides:
-        raise DataError(f"{row.where}: face counts do not add up to {sides} sides")
+        raise ComponentTableError(f"{row.where}: face counts do not add up to {sides} sides")
     die = Die(die_id, row.text("name"), row.integer("copies"), faces, row.provenance())
     row.finish()
     return die
@@ -1312,7 +1312,7 @@ def _supplies(root: _Raw) -> tuple[Supply, ...]:
 def _escape_pods(row: _Raw) -> EscapePods:
     by_players = tuple(sorted((int(players), count) for players, count in row.counts("by_players")))
     if [players for players, _ in by_players] != [1, 2, 3, 4, 5]:
-        raise DataError(f"{row.where}: 'by_players' must cover player counts 1-5")
+        raise ComponentTableError(f"{row.where}: 'by_players' must cover player counts 1-5")
     pods = EscapePods(by_players, row.integer("seats"), row.integers("numbers"), row.provenance())
     row.finish()
     return pods
@@ -1416,7 +1416,7 @@ def _panic_cards(root: _Raw) -> tuple[PanicCard, ...]:
         name, effect = _effect(row)
         level, count = row.integer("level"), _count(row)
         if not 1 <= level <= 5:
-            raise DataError(f"{row.where}: a Panic level is 1-5")
+            raise ComponentTableError(f"{row.where}: a Panic level is 1-5")
         text, provenance = row.text("text"), row.provenance()
         row.finish()
         cards.extend(PanicCard(copies.next(effect), name, effect, level, text, provenance) for _ in range(count))
@@ -1433,7 +1433,7 @@ def _insanity_track(row: _Raw, types: tuple[str, ...]) -> InsanityTrack:
     )
     row.finish()
     if [entry.level for entry in track.levels] != list(range(1, track.max + 1)):
-        raise DataError(f"{row.where}: levels must run 1..max")
+        raise ComponentTableError(f"{row.where}: levels must run 1..max")
     return track
 
 
@@ -1444,11 +1444,11 @@ def _vs_exploration(
     for kind, count in change.removed:
         matching = [token for token in pool if token.kind == kind]
         if len(matching) < count:
-            raise DataError(f"void_seeders/exploration.toml: cannot remove {count} {kind!r} tokens")
+            raise ComponentTableError(f"void_seeders/exploration.toml: cannot remove {count} {kind!r} tokens")
         for token in matching[:count]:
             pool.remove(token)
     if sorted(Counter(token.kind for token in added).items()) != sorted(change.added):
-        raise DataError("void_seeders/exploration.toml: the added tokens do not match pool_change.add")
+        raise ComponentTableError("void_seeders/exploration.toml: the added tokens do not match pool_change.add")
     return (*pool, *added)
 
 

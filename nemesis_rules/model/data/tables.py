@@ -174,6 +174,12 @@ def miniature_limit(config: GameConfig, kind: str) -> int:
 
 
 def supply(config: GameConfig, name: str) -> int:
+    """How many markers or tokens called ``name`` the game's components hold (its ruleset's count)."""
+    return hooks(config).supply(config, name)
+
+
+def printed_supply(config: GameConfig, name: str) -> int:
+    """The base game's printed count of the markers or tokens called ``name``."""
     return base(config).supply(name).count
 
 

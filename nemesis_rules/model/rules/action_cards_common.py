@@ -27,11 +27,11 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable, ship
 from nemesis_rules.model.rules.attack import IntruderAttack
-from nemesis_rules.model.rules.card_actions import RESERVED, room_action_effect
+from nemesis_rules.model.rules.effect_actions import RESERVED, room_action_effect
 from nemesis_rules.model.rules.effects import Effect, Params, room_action
-from nemesis_rules.model.rules.fighting import EGGS
 from nemesis_rules.model.rules.item_effects import DrawActionCards
 from nemesis_rules.model.rules.movement import SIZE_ORDER, Relocate, explore
+from nemesis_rules.model.rules.shoot_and_melee import EGGS
 
 Variants = list[dict[str, ParamValue]]
 VariantsFn = Callable[[GameState, int], Variants]

@@ -1,5 +1,5 @@
 """The Mechanic's own Action cards (facts.md §7): Technical Corridors, Pyrotechnics, Ingenuity
-(Fast Repairs and Computer Skills are shared, see :mod:`action_cards` and
+(Fast Repairs and Computer Skills are shared, see :mod:`action_cards_everyone` and
 :mod:`action_cards_pilot`).
 
 Technical Corridors is a move: the room entered is explored and, unless occupied, gets the

@@ -1,5 +1,5 @@
 """The Scientist's own Action cards (facts.md §7): Risk Assessment, Blocking Access, Intranet
-(Repairs and Computer Skills are shared: :mod:`action_cards`, :mod:`action_cards_pilot`).
+(Repairs and Computer Skills are shared: :mod:`action_cards_everyone`, :mod:`action_cards_pilot`).
 
 "A Computer room" is a working one: explored, with a Computer, no Malfunction (a Malfunction
 blocks the Computer, RU-RB p.17). With the Holo Computer active and held, Intranet and Risk

@@ -1,5 +1,5 @@
 """The Scout's own Action cards (facts.md §7; FAQ Actions 11): Scavenging, Reconnaissance,
-Adrenaline (Basic Repairs is shared, :mod:`action_cards`; Suppressive Fire the Captain's,
+Adrenaline (Basic Repairs is shared, :mod:`action_cards_everyone`; Suppressive Fire the Captain's,
 :mod:`action_cards_captain`).
 """
 
@@ -21,8 +21,8 @@ from nemesis_rules.model.rules.action_cards_common import (
     spend_ammo,
 )
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.rules.fighting import CombatRoll
 from nemesis_rules.model.rules.items import start_search
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 
 # -- Scavenging -----------------------------------------------------------------------------------
 

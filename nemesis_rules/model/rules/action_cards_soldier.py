@@ -1,6 +1,6 @@
 """The Soldier's own Action cards (facts.md §7; FAQ via SU): Covering Fire, Taking Aim, Full
 Auto. Nerves of Steel is reactive (discarded during a Surprise Attack): see
-:mod:`action_cards_reactive`. Basic Repairs is shared (:mod:`action_cards`).
+:mod:`action_cards_reactive`. Basic Repairs is shared (:mod:`action_cards_everyone`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from nemesis_rules.model.rules.action_cards_common import (
     walk_unattacked,
 )
 from nemesis_rules.model.rules.effects import Params
-from nemesis_rules.model.rules.fighting import CombatRoll, resolve_attack
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll, resolve_attack
 
 ASSAULT_RIFLE = "assault-rifle"
 AMMO_PER_EXTRA_INJURY = 2

@@ -13,8 +13,8 @@ from nemesis_rules.model.core.frames import Frame, Step
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import DrawAttackCard, larva_attack
-from nemesis_rules.model.rules.combat import EnduranceCheck, destroy_nest_eggs, kill_intruder
 from nemesis_rules.model.rules.events import AttackStep, BagDevelopmentStep, EventCardStep, FireDamageStep, TimeStep
+from nemesis_rules.model.rules.intruder_injuries import EnduranceCheck, destroy_nest_eggs, kill_intruder
 from nemesis_rules.model.rules.markers import place_fire, place_malfunction
 from nemesis_rules.model.rules.noise import danger
 from nemesis_rules.model.rules.round import EndRoundStep

@@ -14,9 +14,9 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import pods, queries
-from nemesis_rules.model.rules.combat import destroy_nest_eggs
 from nemesis_rules.model.rules.contamination import EclosionDraw
 from nemesis_rules.model.rules.encounter import Encounter
+from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs
 from nemesis_rules.model.rules.intruders import move_intruder, place_intruder, remove_intruder
 from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
 from nemesis_rules.model.rules.noise import RollNoise, fill_noiseless

@@ -18,9 +18,9 @@ from nemesis_rules.model.core.state import Deck, GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries, replaceable
 from nemesis_rules.model.rules.attack import IntruderAttack
-from nemesis_rules.model.rules.combat import injure
 from nemesis_rules.model.rules.decks import ensure_event_deck
 from nemesis_rules.model.rules.endgame import end_game
+from nemesis_rules.model.rules.intruder_injuries import injure
 from nemesis_rules.model.rules.intruders import move_intruder
 from nemesis_rules.model.rules.item_effects import fire_injuries
 from nemesis_rules.model.rules.ship import STARTED_THIS_ROUND

@@ -21,9 +21,9 @@ from nemesis_rules.model.core.frames import Step
 from nemesis_rules.model.core.state import DoorState, GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable, ship
-from nemesis_rules.model.rules.combat import Retreat, find, injure
 from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.intruder_injuries import Retreat, find, injure
 from nemesis_rules.model.rules.items import AUTOLOADER, capacity
 from nemesis_rules.model.rules.movement import enter_room
 

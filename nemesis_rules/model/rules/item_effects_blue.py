@@ -3,7 +3,7 @@
 The Antidote cures (scan everything, remove INFECTED cards and the Larva, then a new
 Contamination card, a fresh deck and a pass); the Taser stuns an Intruder or makes a
 Character drop their hand; the Molotov sets a room on Fire and hurts everyone in it. The
-Flamethrower is a weapon: its ability is Shoot's (fighting.py), Chemicals reload it.
+Flamethrower is a weapon: its ability is Shoot's (shoot_and_melee.py), Chemicals reload it.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.combat import destroy_nest_eggs
 from nemesis_rules.model.rules.effects import Params, always
 from nemesis_rules.model.rules.healing import reshuffle_all, scan_everything
+from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs
 from nemesis_rules.model.rules.item_effects import (
     ItemInjury,
     Variants,

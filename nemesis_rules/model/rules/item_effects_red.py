@@ -3,7 +3,7 @@
 Energy Charge (also in the yellow deck) fully loads an Energy Weapon or works a door; the
 Grenade and the Smoke Grenade are thrown; the Recon Drone looks at a hidden room; the Decoy
 gathers the neighbouring Intruders; the Extended Magazine is attached to a weapon; three keys
-work pods and Computers. The Prototype weapons' abilities are Shoot's (fighting.py); what
+work pods and Computers. The Prototype weapons' abilities are Shoot's (shoot_and_melee.py); what
 reloads them is their data, honoured by the Energy Charge and the Armory.
 """
 
@@ -17,8 +17,8 @@ from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules import queries, ship
 from nemesis_rules.model.rules.attack import IntruderAttack
-from nemesis_rules.model.rules.combat import destroy_nest_eggs
 from nemesis_rules.model.rules.effects import Params
+from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs
 from nemesis_rules.model.rules.item_effects import (
     ItemInjury,
     Variants,

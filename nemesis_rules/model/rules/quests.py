@@ -1,7 +1,7 @@
 """The Characters' Quest Items once active (facts.md §7; data in the characters table).
 
 Activation (a basic action out of Combat, in the named room or by discarding the named item)
-is generic (:mod:`card_actions`); this module holds what each active item does.
+is generic (:mod:`effect_actions`); this module holds what each active item does.
 
 Items with a use (the generic ``use-quest`` action pays its cost; a one-use item is spent):
 Log Key (Captain), Evacuation Key and Orbital Maneuvering System (Pilot), Plasma Torch and
@@ -25,8 +25,8 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Choice
 from nemesis_rules.model.core.state import DoorState, GameState
 from nemesis_rules.model.rules import ship
-from nemesis_rules.model.rules.action_cards import search, search_variants
 from nemesis_rules.model.rules.action_cards_common import AT, Variants, here, quest_table
+from nemesis_rules.model.rules.action_cards_everyone import search, search_variants
 from nemesis_rules.model.rules.effects import Params
 from nemesis_rules.model.rules.hands import PassDiscard
 from nemesis_rules.model.rules.item_effects import force_pass

@@ -17,8 +17,8 @@ from nemesis_rules.model.core.engine import Context, settle
 from nemesis_rules.model.core.frames import Choice, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.combat import Retreat, injure, kill_intruder
 from nemesis_rules.model.rules.effects import Effect, Params
+from nemesis_rules.model.rules.intruder_injuries import Retreat, injure, kill_intruder
 from nemesis_rules.model.rules.pods import settle_pods
 from nemesis_rules.model.rules.ship import doors_of, remove_fire, set_door
 from nemesis_rules.model.rules.wounds import CheckLastCharacter, kill

@@ -16,18 +16,17 @@ from nemesis_rules.model.core.ruleset import Ruleset, RulesetHooks
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import (
-    action_cards,
     action_cards_captain,
+    action_cards_everyone,
     action_cards_mechanic,
     action_cards_pilot,
     action_cards_scientist,
     action_cards_scout,
     action_cards_soldier,
     base_hooks,
-    card_actions,
-    combat,
+    effect_actions,
     evacuation,
-    fighting,
+    intruder_injuries,
     item_effects_blue,
     item_effects_green,
     item_effects_red,
@@ -38,6 +37,7 @@ from nemesis_rules.model.rules import (
     rooms,
     rooms_care,
     rooms_doors,
+    shoot_and_melee,
     victory,
 )
 from nemesis_rules.model.rules.attack_cards import BASE_ATTACK_EFFECTS
@@ -48,7 +48,7 @@ from nemesis_rules.model.rulesets.build import by_kind, merged
 
 
 def _face_injuries(state: GameState, face: str, kind: str) -> int:
-    return fighting.base_face_injuries(face, kind)
+    return shoot_and_melee.base_face_injuries(face, kind)
 
 
 def _endurance_clause(state: GameState, intruder: Intruder | None, cards: int) -> str:
@@ -92,6 +92,7 @@ HOOKS = RulesetHooks(
     immobile=frozenset(),
     token_supply=tables.base_token_supply,
     miniature_limit=_miniature_limit,
+    supply=tables.printed_supply,
     exploration_tokens=_exploration_tokens,
     weakness_cards=_weakness_cards,
     extra_decks=lambda config: [],
@@ -109,7 +110,7 @@ HOOKS = RulesetHooks(
     event_steps=base_hooks.base_event_steps,
     bag_development=base_bag_development,
     injure=base_hooks.base_injure,
-    intruder_dies=combat.base_intruder_dies,
+    intruder_dies=intruder_injuries.base_intruder_dies,
     infected_result=infected_result,
     on_character_leaves=_unchanged,
     end_of_player_phase=rooms_doors.base_end_of_player_phase,
@@ -118,7 +119,7 @@ HOOKS = RulesetHooks(
     winners=victory.base_winners,
     face_injuries=_face_injuries,
     end_of_turn=base_hooks.base_end_of_turn,
-    judge_endurance=combat.base_judge,
+    judge_endurance=intruder_injuries.base_judge,
     endurance_clause=_endurance_clause,
     encounter_noise_spaces=base_hooks.base_encounter_noise_spaces,
     escaping=_escaping,
@@ -148,7 +149,7 @@ BASE = Ruleset(
     title="Nemesis (base game)",
     removed_room_tiles=frozenset(),
     hooks=HOOKS,
-    actions=by_kind(movement.ACTIONS, fighting.ACTIONS, items.ACTIONS, card_actions.ACTIONS),
+    actions=by_kind(movement.ACTIONS, shoot_and_melee.ACTIONS, items.ACTIONS, effect_actions.ACTIONS),
     items=merged(
         item_effects_red.ITEM_EFFECTS,
         item_effects_yellow.ITEM_EFFECTS,
@@ -156,7 +157,7 @@ BASE = Ruleset(
         item_effects_blue.ITEM_EFFECTS,
     ),
     action_cards=merged(
-        action_cards.ACTION_CARDS,
+        action_cards_everyone.ACTION_CARDS,
         action_cards_captain.ACTION_CARDS,
         action_cards_mechanic.ACTION_CARDS,
         action_cards_pilot.ACTION_CARDS,

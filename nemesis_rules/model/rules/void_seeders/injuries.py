@@ -18,8 +18,8 @@ from dataclasses import replace
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.combat import EnduranceCheck, Retreat, kill_intruder
-from nemesis_rules.model.rules.fighting import base_face_injuries
+from nemesis_rules.model.rules.intruder_injuries import EnduranceCheck, Retreat, kill_intruder
+from nemesis_rules.model.rules.shoot_and_melee import base_face_injuries
 from nemesis_rules.model.rules.void_seeders.bag import add_random_tokens
 from nemesis_rules.model.rules.void_seeders.components import LAIR, SEEDER_TYPES
 from nemesis_rules.model.rules.void_seeders.lairs import destroy_lair

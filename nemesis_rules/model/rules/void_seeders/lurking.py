@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import Frame, Step
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.combat import destroy_nest_eggs, injure
 from nemesis_rules.model.rules.events import AttackStep, EventCardStep, TimeStep
+from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs, injure
 from nemesis_rules.model.rules.noise import fill_noiseless
 from nemesis_rules.model.rules.round import EndRoundStep
 from nemesis_rules.model.rules.void_seeders.bag import BagDevelopmentStep, add_random_tokens

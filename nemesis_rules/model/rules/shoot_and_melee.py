@@ -20,7 +20,7 @@ from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
-from nemesis_rules.model.rules.combat import destroy_nest_eggs, injure
+from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs, injure
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.markers import place_fire
 from nemesis_rules.model.rules.noise import RollNoise

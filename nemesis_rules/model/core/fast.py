@@ -1,0 +1,147 @@
+"""The engine's speed tricks, in one place, each beside its plain equivalent.
+
+Every transition copies a frozen state and builds a few small frozen objects (decisions,
+outcomes, the transition record); fuzzing does that millions of times. The functions here make
+those copies and builds without the dataclass machinery, and mean exactly what the plain code
+in each docstring means: a test holds each to its plain version (``tests/model/test_fast_paths.py``).
+
+* :func:`copier` — ``dataclasses.replace(obj, **changes)`` for a frozen slotted dataclass;
+* :func:`builder` — ``cls(*values)`` without ``__init__``;
+* :class:`LastAsked` — remembers the actions last listed for a state, so that checking one of
+  them again (what every player does right after listing) is an identity test, not a search.
+
+How: a copy is built as an instance of a plain slotted twin of the class (the same slots in the
+same order, so the same memory layout, but no frozen ``__setattr__``), filled by plain attribute
+stores, the interpreter's fastest, and then given the class itself (CPython allows ``__class__``
+assignment between classes of the same layout, and checks it). Where a Python refuses that, the
+slot descriptors are called instead. The functions are generated once per class, one line per
+slot, so that no loop runs per copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.core.actions import Action, Outcome
+    from nemesis_rules.model.core.state import GameState
+
+
+def _twin(cls: type, names: Sequence[str]) -> type | None:
+    """A plain slotted class with ``cls``'s slots, whose instances may become ``cls`` instances;
+    None where this Python refuses the class switch."""
+    own = cls.__dict__.get("__slots__")
+    slots = tuple(own) if own is not None and set(own) == set(names) else tuple(names)
+    twin = type(f"_{cls.__name__}Draft", (), {"__slots__": slots})
+    try:
+        draft: Any = object.__new__(twin)
+        for name in names:
+            setattr(draft, name, None)
+        draft.__class__ = cls
+    except TypeError:  # pragma: no cover - CPython accepts it
+        return None
+    return twin
+
+
+def _compile(source: list[str], namespace: dict[str, Any], where: str) -> Callable[..., Any]:
+    exec(compile("\n".join(source), where, "exec"), namespace)
+    function: Callable[..., Any] = namespace["generated"]
+    return function
+
+
+def copier(cls: type, only: str | None = None) -> Callable[..., Any]:
+    """A copy function for the frozen slotted dataclass ``cls``.
+
+    * ``only`` None: ``copy(obj, changes)`` is ``dataclasses.replace(obj, **changes)``;
+    * ``only`` a field name: ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: value})``.
+
+    Neither runs ``__post_init__`` or validates (the callers pass values of the field types).
+    """
+    names = tuple(f.name for f in fields(cls))
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    twin = _twin(cls, names)
+    source = [f"def generated(self, {'value' if only else 'changes'}):"]
+    if twin is not None:
+        namespace["_twin"] = twin
+        namespace["_setters"] = {name: twin.__dict__[name].__set__ for name in names}
+        source.append("    new = _new(_twin)")
+        source.extend(f"    new.{name} = {'value' if name == only else f'self.{name}'}" for name in names)
+    else:  # pragma: no cover - another Python: the slot descriptors themselves
+        namespace["_setters"] = {name: cls.__dict__[name].__set__ for name in names}
+        namespace.update({f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)})
+        source.append("    new = _new(_cls)")
+        source.extend(
+            f"    _set_{i}(new, {'value' if name == only else f'self.{name}'})" for i, name in enumerate(names)
+        )
+    if only is None:
+        source.append("    for name, value in changes.items():")
+        source.append("        _setters[name](new, value)")
+    if twin is not None:
+        source.append("    new.__class__ = _cls")
+    source.append("    return new")
+    return _compile(source, namespace, f"<copy of {cls.__name__}{'' if only is None else ' with a new ' + only}>")
+
+
+def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]:
+    """``build(*values)``: an instance of the slotted class ``cls`` with its slots ``names`` (a
+    dataclass's fields by default) set to ``values`` in order, without ``__init__``. For a
+    dataclass that is ``cls(*values)``."""
+    slots = tuple(names) if names is not None else tuple(f.name for f in fields(cls))
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    twin = _twin(cls, slots)
+    arguments = ", ".join(f"v{i}" for i in range(len(slots)))
+    source = [f"def generated({arguments}):"]
+    if twin is not None:
+        namespace["_twin"] = twin
+        source.append("    new = _new(_twin)")
+        source.extend(f"    new.{name} = v{i}" for i, name in enumerate(slots))
+        source.append("    new.__class__ = _cls")
+    else:  # pragma: no cover - another Python: the slot descriptors themselves
+        namespace.update({f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(slots)})
+        source.append("    new = _new(_cls)")
+        source.extend(f"    _set_{i}(new, v{i})" for i in range(len(slots)))
+    source.append("    return new")
+    return _compile(source, namespace, f"<build {cls.__name__}>")
+
+
+class LastAsked:
+    """The last state whose actions were listed, and them. ``step`` after ``legal_actions`` or
+    ``chance_outcomes`` on the same state (what every player and checker does) recognises the
+    very action objects it handed out instead of checking them again; the plain equivalent is
+    to look the action up among ``legal_actions(state)``. Holding a reference to the state
+    keeps the ``is`` comparison sound. Chance outcomes are kept as the (outcome, weight) pairs
+    handed out."""
+
+    __slots__ = ("actions", "decisions", "outcomes", "state")
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.actions: tuple[Action, ...] = ()
+        self.outcomes: tuple[tuple[Outcome, int], ...] = ()
+        self.decisions: frozenset[Action] | None = None
+
+    def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
+        self.state = state
+        self.actions = actions
+        self.outcomes = ()
+        self.decisions = None
+
+    def remember_outcomes(self, state: GameState, outcomes: tuple[tuple[Outcome, int], ...]) -> None:
+        self.state = state
+        self.actions = ()
+        self.outcomes = outcomes
+        self.decisions = None
+
+    def handed_out(self, state: GameState, action: Action) -> bool:
+        """Whether ``action`` is one of the objects listed for ``state`` (then it is legal)."""
+        if self.state is not state:
+            return False
+        for candidate in self.actions:  # loops are faster than any() over a generator
+            if candidate is action:
+                return True
+        for candidate, _ in self.outcomes:  # noqa: SIM110 - see above
+            if candidate is action:
+                return True
+        return False
