@@ -35,7 +35,7 @@ def imported(module: str, node: ast.Import | ast.ImportFrom, known: dict[str, Pa
         base = node.module or ""
         if node.level:
             parts = module.split(".")
-            if not known[module].name == "__init__.py":
+            if known[module].name != "__init__.py":
                 parts = parts[:-1]
             base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
         targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]

@@ -297,7 +297,7 @@ def merge_command(
     if as_json:
         typer.echo(text, nl=False)
     else:
-        _report(merged, (), out if out is not None else Path("(not written)"))
+        _report(merged, out if out is not None else Path("(not written)"))
     if merged["violations"]:
         raise typer.Exit(1)
 

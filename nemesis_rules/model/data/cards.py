@@ -49,10 +49,10 @@ __all__ = [
     "BaseComponents",
     "Character",
     "CombatUse",
+    "ComponentTableError",
     "Condition",
     "ContaminationCard",
     "CoordinatesCard",
-    "ComponentTableError",
     "Die",
     "DieFace",
     "Disposal",
@@ -1044,7 +1044,9 @@ def _attack_cards(root: _Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
             elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
                 blood = value
             else:
-                raise ComponentTableError(f"{row.where}: blood value {value!r} is neither a positive number nor 'retreat'")
+                raise ComponentTableError(
+                    f"{row.where}: blood value {value!r} is neither a positive number nor 'retreat'"
+                )
             cards.append(AttackCard(copies.next(effect), name, effect, blood, attackers, text, provenance))
     return tuple(cards)
 

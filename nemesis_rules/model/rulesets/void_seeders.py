@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.ruleset import Ruleset
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders import (
     actions,
     bag,
@@ -37,8 +39,8 @@ from nemesis_rules.model.rulesets.base import BASE
 from nemesis_rules.model.rulesets.build import replacing
 
 
-def _unchanged(state: object, *args: object) -> object:
-    """Nothing to add: the expansion's own steps cover this one (its Fire Damage step is Lurking's)."""
+def _no_nest_fire(state: GameState, ctx: Context) -> GameState:
+    """Nothing to add to Fire Damage: the expansion's own event steps cover it (Lurking's)."""
     return state
 
 
@@ -72,7 +74,7 @@ HOOKS = replace(
     intruder_dies=injuries.intruder_dies,
     infected_result=insanity.infected_result,
     end_of_player_phase=setup.end_of_player_phase,
-    fire_damage_extra=_unchanged,
+    fire_damage_extra=_no_nest_fire,
     victory_steps=end.victory_steps,
     face_injuries=injuries.face_injuries,
     end_of_turn=lairs.end_of_turn,
