@@ -16,7 +16,6 @@ from nemesis_rules.model.data.cards import (
     DATA_VARIANTS,
     DESTINATION_LETTERS,
     BaseComponents,
-    DataError,
     Provenance,
     VoidSeedersComponents,
     base_components,
@@ -25,6 +24,7 @@ from nemesis_rules.model.data.cards import (
     slug,
     void_seeders_components,
 )
+from nemesis_rules.model.data.cards import ComponentTableError as DataError
 
 
 @pytest.fixture(scope="module")

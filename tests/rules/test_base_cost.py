@@ -1,16 +1,13 @@
-"""Known-answer tests for what Action cards and Item actions cost, and for an Encounter's
-set-aside token (issue #8): each checks the state after."""
+"""Known-answer tests for what Action cards, Item actions and Careful Movement cost (facts.md §2),
+named after their clause ids."""
 
 from __future__ import annotations
 
 import pytest
 
-from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import Context, IllegalActionError, check
+from nemesis_rules.model.core.engine import IllegalActionError, check
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.rules.bag import base_encounter_token
-from nemesis_rules.model.rules.intruders import move_intruder
 from nemesis_rules.testing import after_setup, equip, run, with_hand, with_intruders
 
 
@@ -40,12 +37,10 @@ def test_base_cost_item_action_the_grenade_costs_one_card(game: GameState) -> No
         check(state, Decision.make(1, "use-item", item="grenade", pay=(), target="1"))
 
 
-def test_base_encounter_set_aside_the_token_returns_when_the_intruder_vanishes(game: GameState) -> None:
-    state = game.evolve(bag=game.bag.remove("adult-2"))  # drawn for the Encounter
-    ctx = Context()
-    state = base_encounter_token(state, "adult-2", 1, "11", ctx)
-    placed = [i for i in state.intruders if i.kind == "adult"]
-    assert len(placed) == 1 and placed[0].token == "adult-2" and "base.encounter.set-aside" in ctx.fired
-    assert state.bag.count("adult-2") == game.bag.count("adult-2") - 1
-    gone = move_intruder(state, placed[0].id, TECH, Context())
-    assert gone.intruders == () and gone.bag.count("adult-2") == game.bag.count("adult-2")
+def test_base_cost_careful_move_is_paid_with_two_cards(game: GameState) -> None:
+    move = Decision.make(1, "careful-move", noise="02-06", pay=("demolition", "rest"), to="06")
+    after, fired = run(game, [move])
+    assert after.character(1).hand.total == 1 and "base.cost.careful-move" in fired
+    with pytest.raises(IllegalActionError) as err:
+        check(game, Decision.make(1, "careful-move", noise="02-06", pay=("rest",), to="06"))
+    assert err.value.clause == "base.cost.careful-move"

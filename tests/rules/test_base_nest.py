@@ -1,4 +1,5 @@
-"""Known-answer tests for base clauses a default campaign used to miss, named after them.
+"""Known-answer tests for the Nest's destruction when its last Egg goes (facts.md §8), named after
+their clause ids. The Hatching Event card's case is in test_base_nest_hatching.py (seed 0's ship).
 
 Seed 3: room 09 is the Nest, next to 08; player 1 (the Scout) and player 2 start in the
 Hibernatorium (11), next to 08."""
@@ -12,11 +13,10 @@ import pytest
 from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context, settle
 from nemesis_rules.model.core.frames import Frame
-from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.events import FireDamageStep
-from nemesis_rules.model.rules.intruder_injuries import kill_intruder
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
-from nemesis_rules.testing import after_setup, equip, move_character, run, with_intruders
+from nemesis_rules.testing import after_setup, equip, move_character, run
 from nemesis_rules.testing import use_item as use
 
 
@@ -68,15 +68,3 @@ def test_base_nest_destroyed_by_fire_damage_in_the_burning_nest(game: GameState)
     assert after.eggs == 0 and fired.count("base.nest.destroyed") == 1
     kept, fired = settled(nest_with(game, 2, fire=True), FireDamageStep())
     assert kept.eggs == 1 and "base.nest.destroyed" not in fired
-
-
-def test_base_supply_components_a_carried_carcass_is_out_of_the_supply_too(game: GameState) -> None:
-    # 7 Carcasses lie in room 11 and player 1 carries the 8th: a killed Adult leaves none
-    room = game.room("11")
-    state = game.with_room("11", replace(room, objects=room.objects.add("carcass", 7)))
-    state = state.with_character(replace(state.character(1), hands=("carcass",)))
-    state = with_intruders(state, Intruder(1, "adult", "11"))
-    ctx = Context()
-    after = kill_intruder(state, state.intruders[0], ctx)
-    assert not after.intruders and after.room("11").objects.count("carcass") == 7
-    assert "base.supply.components" in ctx.fired and "base.endurance.carcass" not in ctx.fired

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
@@ -17,7 +18,7 @@ from nemesis_rules.model.rules.void_seeders.changes import (
     vs_rest_effect,
     vs_surgery_insanity,
 )
-from nemesis_rules.testing import after_setup, move_character
+from nemesis_rules.testing import after_setup, equip, item_uses, move_character, run, with_hand
 
 
 def game(level: int = 1, rulings: dict[str, str] | None = None) -> GameState:
@@ -123,3 +124,21 @@ def test_vs_insanity_no_board_miniature_no_slime_marker_goes_on_a_character_boar
     state = give_slime(game(), 1, ctx)
     assert state == game().with_character(state.character(1)) and not state.character(1).slime
     assert "vs.insanity.no-board-miniature" in ctx.fired
+
+
+def clothed() -> GameState:
+    """Void Seeders, seed 3: player 1 holds Clothes, has an undressed Arm wound and (set by hand)
+    a Slime marker; player 2 holds no cards."""
+    state = with_hand(after_setup(players=2, seed=3, ruleset="void-seeders"), 2)
+    return equip(state, 1, "clothes", slime=True, serious_wounds=("arm",))
+
+
+def test_vs_change_clothes_can_still_dress_a_serious_wound() -> None:
+    state = clothed()
+    after, fired = run(state, [Decision.make(1, "use-item", item="clothes", pay=("rest",), wound="arm")])
+    assert "arm" in after.character(1).dressed and after.character(1).inventory.count("clothes") == 0
+    assert "vs.change.clothes" in fired
+
+
+def test_vs_change_clothes_lose_their_slime_use() -> None:
+    assert all(d.get("remove") != "slime" for d in item_uses(clothed(), "clothes"))

@@ -1,5 +1,5 @@
-"""Known-answer tests for Clothes under the Void Seeders changes and Evacuation Section B
-(issue #8): each checks the state after.
+"""Known-answer tests for the Room Covered with Slime and Evacuation Section B (facts.md §9), named
+after their clause ids; the other rooms' actions are in test_base_room_<kind>.py.
 
 Seed 3 with two players puts Evacuation Section B in room 12 with pod 4 (locked at the start)."""
 
@@ -10,28 +10,25 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.rules.base_hooks import base_on_enter
 from nemesis_rules.model.rules.evacuation import LaunchOrWait
 from nemesis_rules.model.rules.pods import pod_of
-from nemesis_rules.testing import after_setup, equip, item_uses, run, top_frame, turn_of, with_hand
+from nemesis_rules.testing import after_setup, run, top_frame, turn_of, with_hand
 
 
-def clothed() -> GameState:
-    """Void Seeders, seed 3: player 1 holds Clothes, has an undressed Arm wound and (set by hand)
-    a Slime marker; player 2 holds no cards."""
-    state = with_hand(after_setup(players=2, seed=3, ruleset="void-seeders"), 2)
-    return equip(state, 1, "clothes", slime=True, serious_wounds=("arm",))
+@pytest.fixture
+def game() -> GameState:
+    """Seed 3, two players in room 11 (the Scout and the Soldier), no cards in hand."""
+    return with_hand(with_hand(after_setup(players=2, seed=3), 1), 2)
 
 
-def test_vs_change_clothes_can_still_dress_a_serious_wound() -> None:
-    state = clothed()
-    after, fired = run(state, [Decision.make(1, "use-item", item="clothes", pay=("rest",), wound="arm")])
-    assert "arm" in after.character(1).dressed and after.character(1).inventory.count("clothes") == 0
-    assert "vs.change.clothes" in fired
-
-
-def test_vs_change_clothes_lose_their_slime_use() -> None:
-    assert all(d.get("remove") != "slime" for d in item_uses(clothed(), "clothes"))
+def test_base_room_room_covered_with_slime_entering_gives_slime(game: GameState) -> None:
+    ctx = Context()
+    after = base_on_enter(game, 1, "14", ctx)
+    assert after.character(1).slime and "base.room.room-covered-with-slime" in ctx.fired
+    assert base_on_enter(game, 1, "15", Context()) == game
 
 
 PAY = ("demolition", "interruption")

@@ -259,11 +259,3 @@ def test_base_event_card_short_circuit_yellow_rooms_with_a_computer(game: GameSt
     assert malfunctioning(after) == expected == {"03", "12", "16"}  # not the Airlock Control (08)
     assert after.removed.count("event:short-circuit-1") == 1
     assert "base.event-card.short-circuit" in fired
-
-
-def test_base_nest_destroyed_when_the_last_egg_hatches(game: GameState) -> None:
-    state = explored(game, "10").evolve(eggs=1)
-    after, fired = resolve(state, "hatching-1")
-    assert after.eggs == 0 and "base.nest.destroyed" in fired
-    more, fired = resolve(explored(game, "10").evolve(eggs=2), "hatching-1")
-    assert more.eggs == 1 and "base.nest.destroyed" not in fired
