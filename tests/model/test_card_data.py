@@ -16,6 +16,7 @@ from nemesis_rules.model.data.cards import (
     DATA_VARIANTS,
     DESTINATION_LETTERS,
     BaseComponents,
+    ComponentTableError,
     Provenance,
     VoidSeedersComponents,
     base_components,
@@ -24,7 +25,6 @@ from nemesis_rules.model.data.cards import (
     slug,
     void_seeders_components,
 )
-from nemesis_rules.model.data.cards import ComponentTableError as DataError
 
 
 @pytest.fixture(scope="module")
@@ -713,15 +713,15 @@ def test_entries_are_frozen_and_slotted(base: BaseComponents) -> None:
 
 def test_variant_override_without_provenance_is_a_data_error() -> None:
     row = {"name": "X", "variants": {"noise-die": {"reference": {"count": 2}}}}
-    with pytest.raises(DataError, match="needs its own source and status"):
+    with pytest.raises(ComponentTableError, match="needs its own source and status"):
         cards._Raw(row, "test.toml", default_variants())
 
 
 def test_override_for_an_unknown_family_or_default_option_is_a_data_error() -> None:
-    with pytest.raises(DataError, match="unknown data variant"):
+    with pytest.raises(ComponentTableError, match="unknown data variant"):
         cards._Raw({"variants": {"nope": {}}}, "test.toml", default_variants())
     default_override = {"variants": {"noise-die": {"printed": {"source": "s", "status": "transcribed"}}}}
-    with pytest.raises(DataError, match="non-default option"):
+    with pytest.raises(ComponentTableError, match="non-default option"):
         cards._Raw(default_override, "test.toml", default_variants())
 
 
@@ -742,7 +742,7 @@ def test_applied_override_replaces_provenance() -> None:
 def test_unknown_keys_and_missing_reasons_are_data_errors() -> None:
     raw = cards._Raw({"count": 1, "cuont": 2}, "test.toml", default_variants())
     raw.integer("count")
-    with pytest.raises(DataError, match="unknown key"):
+    with pytest.raises(ComponentTableError, match="unknown key"):
         raw.finish()
-    with pytest.raises(DataError, match="needs a reason"):
+    with pytest.raises(ComponentTableError, match="needs a reason"):
         cards._Raw({"source": "s", "status": "reconstructed"}, "t", default_variants()).provenance()
