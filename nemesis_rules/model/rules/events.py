@@ -2,8 +2,9 @@
 
 4 the Time track (and the Self-Destruct track) advance; 5 every Intruder in a room with a
 character attacks; 6 fire damage; 7 an Event card: Intruder movement through the corridor of
-its number, then its effect; 8 bag development; 9 the round ends. The ruleset supplies the
-list of steps, so an expansion inserts or replaces a step (Void Seeders inserts Lurking).
+its number, then its effect; 8 bag development; 9 the round ends (:mod:`round`'s last step).
+The ruleset supplies the list of steps, so an expansion inserts or replaces a step (Void
+Seeders inserts Lurking).
 """
 
 from __future__ import annotations

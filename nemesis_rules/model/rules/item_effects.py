@@ -1,13 +1,14 @@
-"""What the item effects share, the Serious Wounds that act when they arrive, and the
-Weaknesses that change item and movement rules (facts.md §5, §6, §14; RU-RB p.21-23).
+"""What the item effects share, and the Weaknesses that change item and movement rules
+(facts.md §6, §14; RU-RB p.21-23).
 
 The item actions themselves live in one module per deck colour (``item_effects_red``,
 ``_yellow``, ``_green``, ``_blue``); each declares its items as a table
 (:func:`item_table`) that a ruleset takes in.
-This module holds what several of them (and other rule families) need: a weapon's ammo
-capacity with its attachments, reloading, drawing cards, passing by force, moving without a
-corridor, secret looks at tiles and tokens, Retreat caused by an item, the Arm wound's forced
-drop, and the Weakness queries that other modules are asked to call.
+This module holds what several of them (and other rule families) need: reloading, drawing
+cards, passing by force, moving without a corridor, secret looks at tiles and tokens, Retreat
+caused by an item, and the Weakness queries that other modules are asked to call. A weapon's
+ammo capacity with its attachments is :mod:`items`'; the Serious Wounds that act when they
+arrive (the Arm wound's forced drop) are :mod:`wounds`'.
 """
 
 from __future__ import annotations

@@ -235,10 +235,6 @@ def explore(
     return replaceable.exploration_effect(state, kind, player, position, via, careful, ctx)
 
 
-# Rule families that import this module's own names: imported once it is complete (a cycle
-# otherwise), as modules whose functions are looked up at call time; importing them inside a
-# function cost a pass through the import machinery on every call.
-
 ACTIONS: tuple[ActionRule, ...] = (
     ActionRule("move", "base.move.adjacent", move_options, _perform, _diagnose_move, in_combat=True, ordered=True),
     # careful_options refuses Combat itself, so that a refusal names the careful-movement clause

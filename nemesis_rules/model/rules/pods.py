@@ -15,6 +15,9 @@ Ejection is checked whenever the engine looks at the pods (after a boarding atte
 start of every turn and at the end of the Player Phase): the movement procedures of Intruders
 do not report arrivals, so an occupant sees the Intruder at the next of those moments, before
 they could act or be attacked in the Event Phase.
+
+This module holds the pods, their seats, launches and ejection; boarding, the Evacuation
+Sections' room action, is :mod:`evacuation`'s, and a turn begun in a pod is :mod:`round`'s.
 """
 
 from __future__ import annotations
@@ -169,8 +172,3 @@ def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
         pods=tuple(p for p in state.pods if p.number != pod.number),
         removed=state.removed.add(f"pod:{pod.number}"),
     )
-
-
-# Rule families that import this module's own names: imported once it is complete (a cycle
-# otherwise), as modules whose functions are looked up at call time; importing them inside a
-# function cost a pass through the import machinery on every call.

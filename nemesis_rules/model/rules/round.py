@@ -1,5 +1,6 @@
-"""The round: the Player Phase (draw, first player token, turns, passing) and the hand-over
-to the Event Phase (RU-RB p.10; base-rules-reference.txt, The turn).
+"""The round: the Player Phase (first player token, turns, a turn begun in an Escape Pod,
+passing), the hand-over to the Event Phase, and the round's end (step 9), after which the next
+begins (RU-RB p.10; base-rules-reference.txt, The turn). Drawing the hand is :mod:`hands`'.
 """
 
 from __future__ import annotations
@@ -149,11 +150,6 @@ class EndTurn(Step):
             state = wounds.light_wounds(state, self.player, 1, ctx)
         # the ruleset's own end-of-turn effects (a Lair's noise roll) resolve before the next turn
         return replaceable.end_of_turn(state, self.player, ctx)
-
-
-# The rule families a turn hands on to import this module's own names, so they are imported
-# once it is complete (a cycle otherwise), as modules whose functions are looked up at call
-# time; importing them inside each function cost a pass through the import machinery per call.
 
 
 @dataclass(frozen=True, slots=True)

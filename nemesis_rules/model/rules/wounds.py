@@ -2,8 +2,9 @@
 Wounds and contamination; facts.md §5).
 
 Three Light Wounds become a Serious Wound; a character with three Serious Wounds who suffers
-any further wound dies. Gaining Contamination puts a card from the Contamination deck into
-the character's action discard pile.
+any further wound dies. A Serious Wound acts when it arrives (a duplicate adds nothing; an Arm
+wound leaves one hand slot, so what no longer fits is dropped). Gaining Contamination puts a
+card from the Contamination deck into the character's action discard pile.
 """
 
 from __future__ import annotations
