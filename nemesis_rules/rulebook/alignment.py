@@ -25,7 +25,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any, Literal
 
-from nemesis_rules.rulebook.errors import CatalogueError
+from nemesis_rules.rulebook.errors import AlignmentError
 from nemesis_rules.rulebook.sources import DE_FILE, FACTS_FILE, REF_FILE, RULE_FILES, TOP_HEADINGS, VS_FILE
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "Unit",
     "align",
     "entries",
+    "parse_entries",
     "units",
 ]
 
@@ -222,45 +223,64 @@ def data_file(file: str) -> str:
 
 @cache
 def entries(file: str) -> Mapping[tuple[int, int], Entry]:
-    """The alignment entries of ``file`` by (line, index); malformed data is a CatalogueError."""
+    """The alignment entries of ``file`` by (line, index); malformed data is an AlignmentError."""
     if file not in RULE_FILES:
-        raise CatalogueError(f"unknown rule text {file!r} (known: {', '.join(RULE_FILES)})")
+        raise AlignmentError([f"unknown rule text {file!r} (known: {', '.join(RULE_FILES)})"])
     resource = files("nemesis_rules.rulebook") / "data" / "alignment" / data_file(file)
     try:
         raw = resource.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    data = tomllib.loads(raw)
+    return parse_entries(file, raw)
+
+
+def parse_entries(file: str, raw: str) -> Mapping[tuple[int, int], Entry]:
+    """The alignment entries of ``file`` read from the TOML text ``raw``; the first malformed
+    entry is an AlignmentError naming it."""
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as error:
+        raise AlignmentError([f"alignment/{data_file(file)}: {error}"]) from None
     out: dict[tuple[int, int], Entry] = {}
     for i, row in enumerate(data.get("unit", [])):
         where = f"alignment/{data_file(file)}, unit {i + 1}"
-        at = str(row.get("at", ""))
-        match = re.fullmatch(r"(\d+)\.(\d+)", at)
-        if match is None:
-            raise CatalogueError(f"{where}: 'at' must be LINE.INDEX, got {at!r}")
-        key = (int(match.group(1)), int(match.group(2)))
+        key = _key(row.get("at"), where)
         if key in out:
-            raise CatalogueError(f"{where}: unit {at} is listed twice")
-        clauses = tuple(row.get("clauses", ()))
-        status = row.get("status", "aligned" if clauses else "")
-        if status not in ("aligned", "no-rule-content", "uncatalogued"):
-            raise CatalogueError(
-                f"{where}: give 'clauses', or status = 'no-rule-content' or 'uncatalogued' with a 'reason'"
-            )
-        if status == "aligned" and not clauses:
-            raise CatalogueError(f"{where}: an aligned unit names its clauses")
-        if status != "aligned" and not row.get("reason"):
-            raise CatalogueError(f"{where}: a unit with status {status!r} says why ('reason')")
-        relation = row.get("relation", "")
-        if relation and relation not in RELATIONS:
-            raise CatalogueError(f"{where}: relation must be one of {', '.join(RELATIONS)}")
-        if relation == "differs" and not row.get("ruling"):
-            raise CatalogueError(f"{where}: a restatement that differs names the ruling that decides")
-        out[key] = Entry(
-            file, key[0], key[1], str(row.get("starts", "")), clauses, status, str(row.get("reason", "")),
-            relation, str(row.get("ruling", "")),
-        )  # fmt: skip
+            raise AlignmentError([f"{where}: unit {row['at']} is listed twice"])
+        out[key] = _entry(file, key, row, where)
     return out
+
+
+def _key(at: object, where: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)\.(\d+)", str(at))
+    if match is None:
+        raise AlignmentError([f"{where}: 'at' must be LINE.INDEX, got {at!r}"])
+    return int(match.group(1)), int(match.group(2))
+
+
+def _entry(file: str, key: tuple[int, int], row: Mapping[str, Any], where: str) -> Entry:
+    unknown = sorted(set(row) - {"at", "starts", "clauses", "status", "reason", "relation", "ruling"})
+    if unknown:
+        raise AlignmentError([f"{where}: unknown key(s) {', '.join(unknown)}"])
+    clauses = tuple(row.get("clauses", ()))
+    status = row.get("status", "aligned" if clauses else "")
+    if status not in ("aligned", "no-rule-content", "uncatalogued"):
+        raise AlignmentError(
+            [f"{where}: give 'clauses', or status = 'no-rule-content' or 'uncatalogued' with a 'reason'"]
+        )
+    if status == "aligned" and not clauses:
+        raise AlignmentError([f"{where}: an aligned unit names its clauses"])
+    if status != "aligned" and not row.get("reason"):
+        raise AlignmentError([f"{where}: a unit with status {status!r} says why ('reason')"])
+    relation = row.get("relation", "")
+    if relation and relation not in RELATIONS:
+        raise AlignmentError([f"{where}: relation must be one of {', '.join(RELATIONS)}"])
+    if relation == "differs" and not row.get("ruling"):
+        raise AlignmentError([f"{where}: a restatement that differs names the ruling that decides"])
+    return Entry(
+        file, key[0], key[1], str(row.get("starts", "")), clauses, status, str(row.get("reason", "")),
+        relation, str(row.get("ruling", "")),
+    )  # fmt: skip
 
 
 _AUTOMATIC = {"heading": "a heading", "contents": "the table of contents"}
@@ -282,13 +302,16 @@ def _where(unit: Unit) -> tuple[str, int, int, str, str]:
     return unit.file, unit.line, unit.index, unit.text, unit.kind
 
 
-def align(texts: Mapping[str, str]) -> list[AlignmentRow]:
-    """Every unit of the given rule texts (file name -> text) with its alignment."""
+def align(
+    texts: Mapping[str, str], data: Mapping[str, Mapping[tuple[int, int], Entry]] | None = None
+) -> list[AlignmentRow]:
+    """Every unit of the given rule texts (file name -> text) with its alignment: from ``data``
+    (file name -> entries) where given, else from the package's alignment data."""
     rows: list[AlignmentRow] = []
     for file in RULE_FILES:
         if file not in texts:
             continue
-        known = entries(file)
+        known = data[file] if data is not None and file in data else entries(file)
         rows.extend(_row(unit, known.get((unit.line, unit.index))) for unit in units(file, texts[file]))
     return rows
 

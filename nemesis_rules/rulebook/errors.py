@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from difflib import get_close_matches
 
 __all__ = [
+    "AlignmentError",
     "CatalogueError",
     "NumbersError",
     "RulebookError",
@@ -58,6 +59,12 @@ class RulingsError(_DataError):
     """The rulings catalogue (``rulings.toml``) does not validate."""
 
     what = "rulings catalogue"
+
+
+class AlignmentError(_DataError):
+    """The alignment of the rule texts to the clauses (``alignment/*.toml``) does not validate."""
+
+    what = "alignment data"
 
 
 class NumbersError(_DataError):
