@@ -163,9 +163,11 @@ def show_command(
     from nemesis_rules.rulebook.details import clause_details
 
     if clause_id in rulings() and clause_id not in catalogue():
+        from nemesis_rules.findings.check import enrich
         from nemesis_rules.findings.report import conflict_report
+        from nemesis_rules.rulebook.passages import rules_dir
 
-        entry = next(e for e in conflict_report() if e["id"] == clause_id)
+        entry = next(e for e in enrich(conflict_report(), rules_dir() is not None) if e["id"] == clause_id)
         if as_json:
             _echo_json(entry)
         else:
@@ -186,10 +188,13 @@ def show_command(
 
 def _print_entry(entry: dict[str, Any]) -> None:
     status = "" if entry["status"] == "decided" else f", {entry['status']}"
-    typer.echo(f"{entry['id']}  [{entry['kind']}{status}]")
+    typer.echo(f"{entry['id']}  [{entry['kind']}{status}, severity {entry['severity']}, found by {entry['finder']}]")
     typer.echo(f"  {entry['question']}")
-    for source in entry["sources"]:
-        typer.echo(f"  source: {source['file']}, {source['section']}")
+    for passage in entry["passages"]:
+        line = f", line {passage['line']}" if passage.get("line") else ""
+        typer.echo(f"  source: {passage['file']}, {passage['section']}{line}")
+        if passage.get("text"):
+            typer.echo(f"    {passage['text']}")
     for reading in entry["readings"]:
         mark = " (default)" if reading["id"] == entry["default"] else ""
         typer.echo(f"  reading {reading['id']}{mark}: {reading['summary']}")
@@ -247,8 +252,13 @@ def _note_failures(campaign: Campaign) -> None:
         )
 
 
+FORMATS = ("text", "json", "markdown", "html", "csv")
+SEVERITY_CHOICES = ("play", "setup", "wording", "unrated")
+
+
 def conflicts_command(
     as_json: JsonOption = False,
+    output: Annotated[str, typer.Option("--format", help="text, json, markdown, html or csv.")] = "text",
     games: Annotated[
         int, typer.Option("--games", help="Random games per ruleset played to find gaps (0: none).")
     ] = DEFAULT_CONFLICT_GAMES,
@@ -260,32 +270,85 @@ def conflicts_command(
     kind: Annotated[
         str | None, typer.Option("--kind", help="Only contradiction, ambiguity, gap or data entries.")
     ] = None,
+    severity: Annotated[
+        str | None, typer.Option("--severity", help="Only play, setup, wording (or unrated) entries.")
+    ] = None,
+    source: Annotated[
+        str | None, typer.Option("--source", metavar="FILE", help="Only entries citing this rule text.")
+    ] = None,
+    rules_dir_option: Annotated[
+        Path | None,
+        typer.Option("--rules-dir", help="The rule texts, to quote passages (default: $NEMESIS_RULES_DIR)."),
+    ] = None,
     situations: Annotated[
         Path | None,
         typer.Option("--situations", help="Write each situation's records (one per reading) to this folder."),
     ] = None,
 ) -> None:
-    """The conflict report: every ruling and every open finding of the automatic checks."""
-    from nemesis_rules.findings.report import conflict_report, report_summary
-    from nemesis_rules.rulebook.rulings import RulingKind
+    """The conflict report: every ruling and every open finding of the automatic checks. ``--ruleset``
+    lists the entries that concern that ruleset; ``--kind``, ``--severity`` and ``--source`` filter."""
+    import os
 
+    from nemesis_rules.findings.check import enrich
+    from nemesis_rules.findings.errata import render_csv, render_markdown
+    from nemesis_rules.findings.page import render_page
+    from nemesis_rules.findings.report import conflict_report, report_summary
+    from nemesis_rules.rulebook.passages import rules_dir
+    from nemesis_rules.rulebook.rulings import RulingKind
+    from nemesis_rules.rulebook.sources import RULE_FILES
+
+    chosen_format = "json" if as_json else output
+    if chosen_format not in FORMATS:
+        raise BadInputError(f"unknown format {output!r} (choose from {', '.join(FORMATS)})", "--format")
     kinds = [k.value for k in RulingKind]
     if kind is not None and kind not in kinds:
         raise BadInputError(f"unknown kind {kind!r} (valid: {', '.join(kinds)})", "--kind")
-    _played_rulesets(ruleset)
+    if severity is not None and severity not in SEVERITY_CHOICES:
+        raise BadInputError(f"unknown severity {severity!r} (valid: {', '.join(SEVERITY_CHOICES)})", "--severity")
+    if source is not None and source not in RULE_FILES:
+        raise BadInputError(f"unknown rule text {source!r}" + _suggest(source, list(RULE_FILES)), "--source")
+    played = _played_rulesets(ruleset)
+    if rules_dir_option is not None:
+        if not rules_dir_option.is_dir():
+            raise BadInputError(f"{str(rules_dir_option)!r} is not a folder", "--rules-dir")
+        os.environ["NEMESIS_RULES_DIR"] = str(rules_dir_option)
     campaign = _campaign(games, seed, ruleset, players, ruling or [], variant or []) if games else None
     if situations is not None and situations.exists() and not situations.is_dir():
         raise BadInputError(f"'{situations}' exists and is not a folder", "--situations")
-    entries = conflict_report(campaign, situations)
-    shown = [e for e in entries if kind is None or e["kind"] == kind]
-    if as_json:
+    texts_given = rules_dir() is not None
+    entries = enrich(conflict_report(campaign, situations), texts_given)
+    shown = [
+        e
+        for e in entries
+        if (kind is None or e["kind"] == kind)
+        and (severity is None or e["severity"] == severity)
+        and (source is None or any(s["file"] == source for s in e["sources"]))
+        and (ruleset == "all" or ruleset in e["concerns"])
+    ]
+    if chosen_format == "json":
         _echo_json(shown)
+    elif chosen_format == "csv":
+        typer.echo(render_csv({"conflicts": shown}), nl=False)
+    elif chosen_format == "markdown":
+        intro = (
+            "Every ruling and every open finding of the automatic checks, with the passages, the question "
+            "and the readings."
+        )
+        typer.echo(render_markdown("Nemesis: the conflict report", intro, played, shown, texts_given), nl=False)
+    elif chosen_format == "html":
+        report = {"title": "nemesis-rules conflicts", "rulesets": list(played), "conflicts": shown}
+        typer.echo(render_page(report), nl=False)
     else:
         for entry in shown:
             _print_entry(entry)
         summary = report_summary(entries, campaign)
+        filters = [f"{n} {v}" for n, v in (("kind", kind), ("severity", severity), ("source", source)) if v]
+        if ruleset != "all":
+            filters.append(f"concerning {ruleset}")
         typer.echo(
-            f"{summary['entries']} entries ({', '.join(f'{k} {v}' for k, v in summary['by_kind'].items())}); "
+            f"{len(shown)} of {summary['entries']} entries shown"
+            + (f" ({'; '.join(filters)}: {summary['entries'] - len(shown)} filtered out)" if filters else "")
+            + f"; all entries: {', '.join(f'{k} {v}' for k, v in summary['by_kind'].items())}; "
             f"numeric cross-check: {summary['numeric_conflicts']} conflicts, {summary['numeric_open']} open; "
             f"same-trigger check: {summary['same_trigger_pairs']} pairs, {summary['same_trigger_linked']} linked "
             f"by rulings, {summary['same_trigger_reviewed']} reviewed, {summary['same_trigger_open']} open"

@@ -258,12 +258,23 @@ def render_page(report: Mapping[str, Any], pictures: Mapping[str, Mapping[str, s
         + '<label>Search <input id="search" type="search" placeholder="words, ids"></label>'
         + '<span id="shown" class="muted"></span></div>'
     )
+    parts = [
+        _verdict(report) if "verdict" in report else "",
+        controls,
+        _conflicts(report, pictures or {}),
+        *(render(report) for key, render in _SECTIONS if key in report),
+    ]
+    title = report.get("title", "nemesis-rules check")
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>nemesis-rules check: {_e(', '.join(report['rulesets']))}</title><style>{_CSS}</style></head><body>"
-        f"<header><h1>nemesis-rules check</h1>"
+        f"<title>{_e(title)}: {_e(', '.join(report['rulesets']))}</title><style>{_CSS}</style></head><body>"
+        f"<header><h1>{_e(title)}</h1>"
         f"<div>The rules of Nemesis, checked: {_e(', '.join(report['rulesets']))}</div></header>"
-        f"<main>{_verdict(report)}{controls}{_conflicts(report, pictures or {})}{_proofs(report)}{_coverage(report)}"
-        f"{_fuzz(report)}{_alignment(report)}</main><script>{_JS}</script></body></html>"
+        f"<main>{''.join(parts)}</main><script>{_JS}</script></body></html>"
     )
+
+
+_SECTIONS = (("proofs", _proofs), ("coverage", _coverage), ("fuzz", _fuzz), ("alignment", _alignment))
+"""The sections after the conflicts, each shown when the report has its key (the conflict report
+alone, ``rules conflicts --format html``, has none of them)."""
