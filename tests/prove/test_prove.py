@@ -4,7 +4,6 @@ and a wrong rule is caught as a counterexample."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping
 
 import z3
@@ -16,10 +15,8 @@ from nemesis_rules.prove.suite import default_obligations
 from nemesis_rules.prove.supplies import marker_vars, place_marker_relation
 
 
-def test_default_suite_proves_everything_in_under_ten_seconds() -> None:
-    start = time.perf_counter()
+def test_default_suite_proves_everything() -> None:
     results = run_suite(default_obligations())
-    assert time.perf_counter() - start < 10
     assert results and all(r.status in ("proved", "witness", "unsat-core") for r in results), [
         (r.id, r.status, r.detail) for r in results if r.status not in ("proved", "witness", "unsat-core")
     ]
