@@ -46,7 +46,7 @@ def read_texts(folder: Path | None, only: str | None) -> dict[str, str]:
 
 
 def _line(row: AlignmentRow) -> str:
-    said = ", ".join(row.clauses) if row.clauses else row.reason
+    said = ", ".join(row.clauses) if row.status == "aligned" else row.reason
     if row.relation:
         said = f"{row.relation}{' ' + row.ruling if row.ruling else ''}: {said}"
     text = row.text if len(row.text) <= 100 else row.text[:99] + "…"

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nemesis_rules.cli.app import app
-from nemesis_rules.rulebook.alignment import align, entries, parse_entries, restating, units
+from nemesis_rules.rulebook.alignment import align, entries, orphans, parse_entries, restating, units
 from nemesis_rules.rulebook.catalogue import catalogue
 from nemesis_rules.rulebook.errors import AlignmentError
 from nemesis_rules.rulebook.passages import rule_text, rules_dir
@@ -90,6 +90,30 @@ def test_alignment_data_names_only_catalogued_clauses_and_rulings() -> None:
         for entry in entries(file).values():
             assert set(entry.clauses) <= known, (file, entry.line, set(entry.clauses) - known)
             assert not entry.ruling or entry.ruling in decided, (file, entry.line, entry.ruling)
+
+
+@needs_texts
+def test_every_unit_of_the_four_texts_has_been_read() -> None:
+    """No unit lacks an entry and no entry has gone stale; the units that state a rule the catalogue
+    lacks (``uncatalogued``) are findings, listed by ``rules alignment --unaligned``."""
+    given = texts()
+    rows = align(given)
+    assert {r.file for r in rows} == set(RULE_FILES)
+    assert [r.id for r in rows if r.status in ("unaligned", "stale")] == []
+    assert list(orphans(given)) == []
+
+
+@needs_texts
+def test_every_restated_unit_says_how_it_restates() -> None:
+    given = texts()
+    for file in (VS_FILE, DE_FILE):
+        lines = restating(file, given[file])
+        missing = [
+            r.id
+            for r in align({file: given[file]})
+            if r.line in lines and r.kind not in ("heading", "contents") and r.status == "aligned" and not r.relation
+        ]
+        assert missing == []
 
 
 def test_rules_alignment_lists_json_rows_and_refuses_an_unknown_file(tmp_path: Path) -> None:
