@@ -75,6 +75,9 @@ def _family(entry: Mapping[str, Any]) -> str:
 
 def _passages(entry: Mapping[str, Any], texts_given: bool) -> list[dict[str, Any]]:
     """Each cited source of an entry with its line and quoted passage (``null`` without the texts)."""
+    if entry.get("origin") == "alignment":  # the unit itself is the passage
+        source = entry["sources"][0]
+        return [{"file": source["file"], "section": source["section"], "line": entry["line"], "text": entry["quote"]}]
     table = catalogue()
     statements = " ".join(table[c].statement for c in entry.get("clauses", []) if c in table) or entry["question"]
     out = []

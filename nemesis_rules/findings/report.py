@@ -5,7 +5,9 @@ Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file"
 
 * ``origin`` — ``ruling`` (the rulings catalogue), ``numeric-cross-check`` (a quantity the sources state
   differently that no data ruling decides), ``same-trigger`` (an open pair of
-  :mod:`nemesis_rules.rulebook.triggers`) or ``fuzz`` (a gap random play reached that no ruling decides);
+  :mod:`nemesis_rules.rulebook.triggers`), ``alignment`` (a sentence of the rule texts stating a rule no
+  clause holds, :mod:`nemesis_rules.rulebook.alignment`) or ``fuzz`` (a gap random play reached that no
+  ruling decides);
 * ``status`` — ``decided`` (a ruling with its default) or ``open`` (found, not yet decided: ``default`` is
   ``null`` and ``readings`` are the candidate answers, if any);
 * ``reason``, ``clauses``, ``rulesets``; ``numeric`` (each conflicting quantity the entry decides, with
@@ -36,10 +38,12 @@ from nemesis_rules.findings.campaign import Campaign, GapHit
 from nemesis_rules.findings.scenarios import why_no_situation
 from nemesis_rules.findings.situations import find_situation, gap_record, scenario_situation
 from nemesis_rules.prove.conflicts import CONFLICTS, witness
+from nemesis_rules.rulebook.alignment import AlignmentRow, align, units
 from nemesis_rules.rulebook.catalogue import RULESETS, card_slug, catalogue
 from nemesis_rules.rulebook.numbers import NumericConflict, numeric_conflicts
+from nemesis_rules.rulebook.passages import rule_text
 from nemesis_rules.rulebook.rulings import Ruling, RulingKind, rulings
-from nemesis_rules.rulebook.sources import Citation
+from nemesis_rules.rulebook.sources import RULE_FILES, VS_FILE, Citation
 from nemesis_rules.rulebook.triggers import TriggerPair, same_trigger_pairs
 
 __all__ = [
@@ -291,10 +295,61 @@ def _open_gap_entry(clause_id: str, hits: list[GapHit], folder: Path | None) -> 
     }
 
 
+def _section_of(file: str, line: int, text: str) -> str:
+    """The heading a line stands under (the nearest heading unit above it), for a citation; in a text
+    without headings (the German overview), the paragraph's first words."""
+    heading = ""
+    for unit in units(file, text):
+        if unit.line > line:
+            break
+        if unit.kind == "heading":
+            heading = unit.text.lstrip("# ").strip()
+    return heading or " ".join(text.splitlines()[line - 1].split()[:5])
+
+
+def _open_alignment_entry(row: AlignmentRow, text: str) -> dict[str, Any]:
+    """A unit of the rule texts that states a rule no clause holds: an open finding of the alignment."""
+    differs = row.reason.startswith(("overview differs", "summary differs"))
+    rulesets = ["void-seeders"] if row.file == VS_FILE else list(RULESETS)
+    return {
+        "id": f"alignment:{row.file}:{row.line}.{row.index}",
+        "kind": RulingKind.CONTRADICTION.value if differs else RulingKind.GAP.value,
+        "question": (
+            f"{row.file} says: \u201c{row.text}\u201d No clause of the catalogue holds this: "
+            + ("which text decides?" if differs else "does the game apply it, and how?")
+        ),
+        "sources": [{"file": row.file, "section": _section_of(row.file, row.line, text)}],
+        "readings": [],
+        "default": None,
+        "situation": None,
+        "origin": "alignment",
+        "status": "open",
+        "reason": row.reason,
+        "clauses": list(row.clauses),
+        "rulesets": rulesets,
+        "numeric": [],
+        "same_trigger": [],
+        "reached": None,
+        "situation_note": "no situation: a sentence of the rule texts that no clause implements yet",
+        "line": row.line,
+        "quote": row.text,
+    }
+
+
+def alignment_findings() -> list[dict[str, Any]]:
+    """The open entries of the alignment of the rule texts (when they are given): each unit that
+    states a rule no clause of the catalogue holds."""
+    texts = {f: t for f in RULE_FILES if (t := rule_text(f)) is not None}
+    if not texts:
+        return []
+    return [_open_alignment_entry(r, texts[r.file]) for r in align(texts) if r.status == "uncatalogued"]
+
+
 def conflict_report(campaign: Campaign | None = None, situations: Path | None = None) -> list[dict[str, Any]]:
-    """The conflict report: every ruling, then the open numeric conflicts, open same-trigger pairs and the
-    gaps ``campaign`` reached that no ruling decides (each group sorted by id). With ``situations`` (a
-    folder), each situation's records are written there and the report names their paths."""
+    """The conflict report: every ruling, then the open numeric conflicts, open same-trigger pairs, the
+    units of the rule texts that state a rule no clause holds (when the texts are given) and the gaps
+    ``campaign`` reached that no ruling decides (each group sorted by id). With ``situations`` (a folder),
+    each situation's records are written there and the report names their paths."""
     conflicts = {c.id: c for c in numeric_conflicts()}
     pairs = same_trigger_pairs()
     table = rulings()
@@ -304,6 +359,7 @@ def conflict_report(campaign: Campaign | None = None, situations: Path | None = 
     covered = {q for item in table.values() if item.kind is RulingKind.DATA for q in item.quantities}
     entries.extend(_open_numeric_entry(c) for c in conflicts.values() if c.id not in covered)
     entries.extend(_open_pair_entry(p) for p in pairs if p.is_open)
+    entries.extend(alignment_findings())
     if campaign is not None:
         undecided: dict[str, list[GapHit]] = {}
         for hit in campaign.gaps:

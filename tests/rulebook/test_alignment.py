@@ -116,6 +116,20 @@ def test_every_restated_unit_says_how_it_restates() -> None:
         assert missing == []
 
 
+@needs_texts
+def test_each_rule_the_catalogue_lacks_is_an_open_entry_of_the_conflict_report() -> None:
+    from nemesis_rules.findings.report import alignment_findings
+
+    found = {e["id"]: e for e in alignment_findings()}
+    lacking = [r for r in align(texts()) if r.status == "uncatalogued"]
+    assert lacking and sorted(found) == sorted(f"alignment:{r.id}" for r in lacking)
+    for row in lacking:
+        entry = found[f"alignment:{row.id}"]
+        assert entry["origin"] == "alignment" and entry["status"] == "open" and entry["reason"] == row.reason
+        assert entry["kind"] == ("contradiction" if "differs:" in row.reason else "gap")
+        assert entry["quote"] == row.text and entry["line"] == row.line
+
+
 def test_rules_alignment_lists_json_rows_and_refuses_an_unknown_file(tmp_path: Path) -> None:
     folder = tmp_path / "rules"
     folder.mkdir()
