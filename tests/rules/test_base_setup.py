@@ -10,6 +10,7 @@ import pytest
 
 from nemesis_rules.board.placement import tile_pools
 from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import acting_player
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import legal_actions, start, step
@@ -31,6 +32,18 @@ def set_up(players: int = 2, seed: int = 0) -> tuple[GameState, frozenset[str]]:
 
 def hibernatorium(state: GameState) -> str:
     return next(p for p, r in state.config.board.printed_rooms.items() if r == "hibernatorium")
+
+
+def setup_fired(ruleset: str, seed: int = 0) -> tuple[GameState, list[str]]:
+    """Play setup from ``seed`` and collect every clause it fired."""
+    rng = random.Random(seed)
+    state = start(ruleset, 2)
+    fired: list[str] = []
+    while not (state.phase == "player" and acting_player(state) is not None):
+        transition = step(state, choose(state, rng))
+        fired.extend(transition.fired)
+        state = transition.state
+    return state, fired
 
 
 def test_base_setup_room_tiles_1_eleven_tiles_face_down_on_the_1_slots() -> None:
@@ -208,3 +221,17 @@ def test_base_setup_blue_corpse_in_the_hibernatorium() -> None:
     others = [p for p in state.config.board.positions if p != hibernatorium(state)]
     assert not any(state.room(p).objects.count("corpse-blue") for p in others)
     assert "base.setup.blue-corpse" in fired
+
+
+def test_base_setup_intruder_board_is_not_named_by_a_void_seeders_setup() -> None:
+    _, fired = setup_fired("void-seeders")
+    for clause in (
+        "base.weakness.slots",
+        "base.supply.token-supply",
+        "base.setup.intruder-board",
+        "base.setup.decks",
+        "base.setup.room-tiles-2",
+        "base.setup.exploration-tokens",
+    ):
+        assert clause not in fired
+    assert "vs.setup.void-seeder-board" in fired
