@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import Context, legal_actions, settle
+from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, legal_actions, settle
 from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.movement import Relocate
@@ -59,3 +59,23 @@ def test_base_move_escape_death_the_corpse_stays_in_the_room(game: GameState) ->
     assert after.character(1).position == "11"
     assert not after.room("15").explored
     assert "base.move.escape-death" in fired
+
+
+def test_base_move_adjacent_refuses_a_room_without_a_corridor(game) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalActionError) as info:
+        apply(game, Decision.make(1, "move", to="07", pay=("search",)))
+    assert info.value.clause == "base.move.adjacent"
+    assert "no corridor from 11 to 07" in info.value.reason
+
+
+def test_base_move_escape_attacks_largest_first(game) -> None:  # type: ignore[no-untyped-def]
+    state = replace(
+        game,
+        intruders=(Intruder(1, "creeper", "11"), Intruder(2, "queen", "11")),
+        next_intruder=3,
+        first_encounter=True,
+    )
+    state, fired = run(state, [Decision.make(1, "move", to="15", pay=("search",))])
+    assert "base.move.escape-attacks" in fired
+    assert state.pending[-1].chance == "attack-card"
+    assert state.pending[-1].intruder == 2  # the Queen attacks first

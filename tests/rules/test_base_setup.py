@@ -14,7 +14,8 @@ from nemesis_rules.model.core.engine import acting_player
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import legal_actions, start, step
-from nemesis_rules.players.play import choose
+from nemesis_rules.players.play import choose, play_game
+from nemesis_rules.testing import after_setup
 
 
 @cache
@@ -235,3 +236,36 @@ def test_base_setup_intruder_board_is_not_named_by_a_void_seeders_setup() -> Non
     ):
         assert clause not in fired
     assert "vs.setup.void-seeder-board" in fired
+
+
+def test_base_setup_places_every_tile_and_token() -> None:
+    state = after_setup(players=3, seed=1)
+    tiles = [r.tile for r in state.rooms]
+    assert all(tiles)
+    assert sum(1 for r in state.rooms if r.token) == 16
+    assert len(state.pods) == 3 and all(p.locked for p in state.pods)
+    assert [p.section for p in sorted(state.pods, key=lambda p: p.number)] == ["A", "B", "A"]
+    assert state.bag.total == 1 + 4 + 1 + 1 + 3 + 3
+    assert state.room("11").objects.count("corpse-blue") == 1
+    assert {c.position for c in state.characters} == {"11"}
+    assert all(len(c.objectives) == 2 and c.hand.total == 5 for c in state.characters)
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+def test_setup_fires_the_static_clauses_it_puts_into_play(ruleset: str) -> None:
+    _, log = play_game(5, players=2, ruleset=ruleset)
+    for clause in (
+        "base.ship.rooms",
+        "base.item.decks",
+        "base.contamination.deck",
+        "base.character.roster",
+        "base.time.track",
+    ):
+        assert log.clauses[clause] == 1, clause
+    for clause in (
+        "base.character.action-deck",
+        "base.character.shared-cards",
+        "base.character.starting-weapon",
+        "base.quest-item.inactive",
+    ):
+        assert log.clauses[clause] == 2, clause  # once per drafted character

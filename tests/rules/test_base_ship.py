@@ -59,3 +59,11 @@ def test_base_ship_computers_a_computer_room_gives_access(game: GameState) -> No
     assert "base.ship.computers" in ctx.fired
     broken = state.with_room("17", replace(state.room("17"), malfunction=True))
     assert not computer_access(broken, 1, Context())
+
+
+def test_base_ship_rooms_every_slot_of_the_21_rooms_holds_a_tile() -> None:
+    state = after_setup(players=1, seed=2)
+    kinds = state.config.board.kinds
+    assert len(state.rooms) == 21 and all(r.tile for r in state.rooms)
+    assert sorted(set(kinds.values())) == ["printed", "slot-1", "slot-2"]
+    assert [sum(1 for k in kinds.values() if k == kind) for kind in ("printed", "slot-1", "slot-2")] == [5, 11, 5]
