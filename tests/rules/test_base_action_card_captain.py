@@ -1,5 +1,6 @@
 """Known-answer scenarios for the Captain's Action cards (Order, Suppressive Fire, Reload,
-Motivation) and the Intercom that widens Order and Motivation, named after their clauses."""
+Motivation) and the readings of the Intercom that widens Motivation, named after their clauses and
+rulings. The Intercom with Order is in test_base_quest_item.py."""
 
 from __future__ import annotations
 
@@ -57,19 +58,6 @@ def test_base_action_card_order_needs_another_character_in_your_room() -> None:
     with pytest.raises(IllegalActionError) as info:
         apply(state, Decision.make(1, "play-card", card="order", target="2", to="02", pay=()))
     assert info.value.clause == "base.action-card.order"
-
-
-def test_base_quest_item_intercom_lets_order_reach_a_computer_room() -> None:
-    state = captain("order", other_at="04")
-    state = state.with_room("04", replace(state.room("04"), explored=True, token=None, items=1))
-    assert plays(state, "order") == []
-    c = state.character(1)
-    state = state.with_character(replace(c, quests=(("log-key", "inactive"), ("intercom", "active"))))
-    order = Decision.make(1, "play-card", card="order", target="2", to="01", pay=())
-    assert order in plays(state, "order")
-    state, fired = run(state, [order])
-    assert state.character(2).position == "01"
-    assert "base.quest-item.intercom" in fired
 
 
 def test_base_action_card_suppressive_fire_lets_you_escape_without_an_attack() -> None:

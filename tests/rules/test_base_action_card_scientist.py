@@ -1,6 +1,6 @@
 """Known-answer scenarios for the Scientist's Action cards (Risk Assessment, Blocking Access,
-Intranet) and the Holo Computer that frees two of them from the Computer rooms, named after
-their clauses."""
+Intranet), named after their clauses. The Holo Computer that frees two of them from the Computer rooms
+is in test_base_quest_item.py."""
 
 from __future__ import annotations
 
@@ -74,22 +74,6 @@ def test_base_action_card_risk_assessment_needs_a_computer_room() -> None:
     with pytest.raises(IllegalActionError) as info:
         apply(state, Decision.make(1, "play-card", card="risk-assessment", pay=()))
     assert info.value.clause == "base.action-card.risk-assessment"
-
-
-def test_base_quest_item_holo_computer_risk_assessment_and_intranet_from_any_room() -> None:
-    state = scientist(
-        "risk-assessment",
-        "intranet",
-        "search",
-        position="11",
-        quests=(("laboratory-equipment", "inactive"), ("holo-computer", "active")),
-    )
-    assert plays(state, "risk-assessment")
-    intranet = Decision.make(1, "play-card", card="intranet", at="18", sequence="start", pay=("search",))
-    assert intranet in plays(state, "intranet")
-    state, fired = run(state, [intranet])
-    assert state.self_destruct is not None
-    assert "base.quest-item.holo-computer" in fired
 
 
 def test_base_action_card_blocking_access_puts_a_malfunction_in_another_computer_room() -> None:

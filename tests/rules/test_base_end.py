@@ -1,6 +1,8 @@
-"""Known-answer tests for the end of the game: the ship's destruction, when the victory check is
-needed and who survives it (facts.md §13; RU-RB p.11-12), named after their clause ids. The objectives
-step is in test_base_end_objectives.py (it plays from a five-player game)."""
+"""Known-answer tests for the end of the game: the hyperjump at the red space, the ship's destruction,
+when the victory check is needed and who survives it (facts.md §13; RU-RB p.11-12), named after their
+clause ids. The objectives step is in test_base_end_objectives.py (it plays from a five-player game), the
+endings that hang on hibernation in test_base_end_hibernating.py and a pod's launch in
+test_base_end_pod_launch.py (they play from the Hibernatorium and from Evacuation Section A)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.model.rules.events import TimeStep
-from nemesis_rules.model.rules.victory import EngineCheck
+from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
 from nemesis_rules.testing import after_setup, with_hand
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
@@ -87,3 +89,43 @@ def test_base_end_survival_pod_or_hibernation_on_a_ship_that_arrives(game: GameS
     ctx = Context()
     settle(end_game(nobody, "hyperjump", ctx), ctx)
     assert "base.end.survival" not in ctx.fired  # nobody survives: nothing to check
+
+
+def test_base_end_jump_at_the_red_space(game: GameState) -> None:
+    red = next(t for t in range(40) if "jump" in tables.time_flags(replace(game, time=t)))
+    after, fired = settled(replace(game, time=red - 1), TimeStep())
+    assert after.end is not None and after.end.reason == "hyperjump"
+    assert "base.end.jump" in fired
+
+
+def test_base_end_jump_not_before_the_red_space(game: GameState) -> None:
+    red = next(t for t in range(40) if "jump" in tables.time_flags(replace(game, time=t)))
+    after, fired = settled(replace(game, time=red - 2), TimeStep())
+    assert after.end is None and after.phase != "over"
+    assert "base.end.jump" not in fired
+
+
+def test_base_end_pod_earth_and_base_end_malfunction_engines(game: GameState) -> None:
+    # one Damaged engine on top and a Malfunction in every Engine room: the ship holds
+    engines = (("damaged", "working"), ("working", "damaged"), ("working", "damaged"))
+    state = replace(game, engines=engines, phase="over")
+    for position in ("19", "20", "21"):
+        state = state.with_room(position, replace(state.room(position), malfunction=True))
+    state = state.with_character(replace(state.character(1), status="escaped"))
+    state = state.with_character(replace(state.character(2), status="hibernating"))
+    ctx = Context()
+    after = EngineCheck().run(state, ctx)
+    assert "ship-destroyed" not in after.flags
+    assert after.character(1).status == "escaped" and after.character(2).status == "hibernating"
+    assert "base.end.malfunction-engines" in ctx.fired and "base.end.pod-earth" in ctx.fired
+
+
+def test_base_end_quarantine_mars_the_quarantine_holder_survives(game: GameState) -> None:
+    # Coordinates card 1 with the marker on B leads to Mars
+    state = replace(game, coordinates="coordinates-1", destination="B", phase="over")
+    state = state.with_character(replace(state.character(1), status="hibernating", objectives=("quarantine",)))
+    state = state.with_character(replace(state.character(2), status="hibernating", objectives=("hoarder",)))
+    ctx = Context()
+    after = CoordinatesCheck().run(state, ctx)
+    assert after.character(1).status == "hibernating" and after.character(2).status == "dead"
+    assert "base.end.quarantine-mars" in ctx.fired

@@ -1,15 +1,20 @@
-"""Known-answer tests for the endurance check of an injured Intruder (facts.md §15), named after
-their clause ids."""
+"""Known-answer tests for the endurance check of an injured Intruder, of an Egg, and Intruders healing
+(facts.md §15), named after their clause ids."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context, settle
+from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.rules import event_cards
 from nemesis_rules.model.rules.intruder_injuries import injure
-from nemesis_rules.testing import after_setup, run, with_hand, with_intruders
+from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
+from nemesis_rules.testing import after_setup, explored, move_character, run, with_hand, with_intruders
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -29,6 +34,13 @@ def endurance(state: GameState, kind: str, injuries: int, *cards: str) -> tuple[
     state = settle(injure(state, 1, injuries, ctx), ctx)
     after, fired = run(state, [Outcome("attack-card", card) for card in cards])
     return after, ctx.fired + fired
+
+
+def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
+    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
+    return the state with the clauses that fired."""
+    ctx = Context()
+    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_endurance_single_card_an_adult_dies_at_its_blood_value(game: GameState) -> None:
@@ -64,3 +76,20 @@ def test_base_endurance_carcass_not_for_a_larva(game: GameState) -> None:
     after, fired = endurance(game, "larva", 1)
     assert after.intruders == () and after.room("11").objects.count("carcass") == before
     assert "base.endurance.carcass" not in fired
+
+
+def test_base_endurance_egg_one_injury_destroys_one_egg(game: GameState) -> None:
+    state = move_character(replace(explored(game, "09"), eggs=5), 1, "09")  # room 09 is the Nest
+    state, _ = settled(state, CombatRoll(1, EGGS, "", False))
+    after, fired = run(state, [Outcome("combat-die", "single")])
+    assert after.eggs == 4
+    assert "base.endurance.egg" in fired and "base.encounter.egg-not-intruder" in fired
+    assert not after.first_encounter
+
+
+def test_base_endurance_heal_regeneration_removes_injury_markers(game: GameState) -> None:
+    state = with_intruders(game, Intruder(1, "adult", "02", injuries=3), Intruder(2, "creeper", "03", injuries=1))
+    ctx = Context()
+    after = event_cards.regeneration(state, ctx)
+    assert [i.injuries for i in after.intruders] == [1, 0]
+    assert "base.endurance.heal" in ctx.fired

@@ -1,6 +1,6 @@
-"""Known-answer tests for items found by searching: the inventory and a found weapon's Ammo
-(facts.md §6), named after their clause ids. The items' own actions are in test_base_item_<kind>.py,
-dropping an item in test_base_item_drop.py."""
+"""Known-answer tests for items: the decks set out at setup, and items found by searching: the inventory
+and a found weapon's Ammo (facts.md §6), named after their clause ids. The items' own actions are in
+test_base_item_<kind>.py, dropping an item in test_base_item_drop.py."""
 
 from __future__ import annotations
 
@@ -39,3 +39,11 @@ def test_base_item_found_weapon_ammo_a_found_weapon_has_one_ammo(game: GameState
     after, _ = run(state, [Decision.make(1, "keep-item", item="prototype-pistol")])
     c = after.character(1)
     assert "prototype-pistol" in c.hands and c.ammo_of("prototype-pistol") == 1
+
+
+def test_base_item_decks_and_contamination_deck_are_set_out_at_setup() -> None:
+    state = after_setup(players=2, seed=4)
+    decks = dict(state.decks)
+    assert {"red", "yellow", "green", "blue", "contamination"} <= set(decks)
+    assert all(decks[colour].unknown.total == 30 for colour in ("red", "yellow", "green"))
+    assert decks["blue"].unknown.total == 12

@@ -1,5 +1,6 @@
-"""Known-answer scenarios for the Evacuation Sections and the escape pods (RU-RB p.11-12,
-p.24, p.26; facts.md §9, §13), named after their clauses.
+"""Known-answer scenarios for the escape pods (RU-RB p.11-12, p.24, p.26; facts.md §9, §13), named after
+their clauses. Evacuation Section A's room action is in test_base_room_evacuation_section_a.py, the end
+of the game by a pod's launch in test_base_end_pod_launch.py.
 
 Seed 3 with two players puts Evacuation Section A in room 13 with pod 3 and Section B in
 room 12 with pod 4, both locked.
@@ -61,16 +62,6 @@ def kinds(state: GameState) -> list[str]:
 # -- boarding -----------------------------------------------------------------------------------
 
 
-def test_base_room_evacuation_section_a_needs_an_unlocked_pod_with_a_free_seat(game: GameState) -> None:
-    boards = [a for a in legal_actions(game) if isinstance(a, Decision) and a.kind == "room-action"]
-    assert {a.get("pod") for a in boards} == {"3"}
-    locked = replace(game, pods=tuple(replace(p, locked=True) for p in game.pods))
-    assert not [a for a in legal_actions(locked) if isinstance(a, Decision) and a.kind == "room-action"]
-    full = replace(game, pods=tuple(replace(p, occupants=(2, 2)) if p.number == 3 else p for p in game.pods))
-    with pytest.raises(IllegalActionError):
-        apply(full, BOARD)
-
-
 def test_base_pod_malfunction_blocks_entering(game: GameState) -> None:
     broken = game.with_room("13", replace(game.room("13"), malfunction=True))
     with pytest.raises(IllegalActionError) as info:
@@ -93,14 +84,6 @@ def test_base_pod_seats_after_a_quiet_noise_roll(game: GameState) -> None:
     assert top_frame(state) == LaunchOrWait(1, 3)
     assert pod_of(state, 1) == Pod(3, "A", locked=False, occupants=(1,))  # Heavy Objects take no seat
     assert {"base.room.evacuation-section-a", "base.pod.seats"} <= set(fired + more)
-
-
-def test_base_room_evacuation_section_a_fails_when_an_intruder_appears(game: GameState) -> None:
-    state = replace(game, intruders=(Intruder(1, "adult", "14"),), next_intruder=2)
-    state, _ = run(state, [BOARD, Outcome("noise-roll", "danger")])
-    assert state.intruders[0].position == "13"
-    assert pod_of(state, 1) is None and not isinstance(top_frame(state), LaunchOrWait)
-    assert turn_of(state) == 1  # the attempt is over; the second action is still to come
 
 
 def test_base_pod_launched_escapes_and_counts_as_reaching_earth(game: GameState) -> None:
@@ -187,14 +170,6 @@ def test_base_gap_locked_pod_launch_readings(game: GameState) -> None:
 
 
 # -- the pods and the end of the game ------------------------------------------------------------------
-
-
-def test_base_end_pod_earth_the_last_character_launching_ends_the_game(game: GameState) -> None:
-    state = game.with_character(replace(game.character(2), status="dead"))
-    state, fired = run(state, [BOARD, Outcome("noise-roll", "silence"), Decision.make(1, "launch-pod")])
-    assert state.end is not None and state.end.reason == "last-character-left-hyperjump"
-    assert state.end.survivors == (1,) and state.character(1).status == "escaped"
-    assert "base.end.last-character" in fired
 
 
 def test_base_pod_evacuation_pod_ejection_takes_the_waiting_characters_along(game: GameState) -> None:

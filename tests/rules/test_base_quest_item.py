@@ -1,7 +1,6 @@
 """Known-answer scenarios for the Quest Items (facts.md §7), named after their clauses: how they
-start and are activated, each active item's use, and the reactive Armor and Motion
-Scanner/Sensor. (The Intercom is tested with the Captain's cards, the Holo Computer with the
-Scientist's.)"""
+start and are activated, each active item's use (the Intercom with the Captain's Order, the Holo
+Computer with the Scientist's cards), and the reactive Armor and Motion Scanner/Sensor."""
 
 from __future__ import annotations
 
@@ -47,6 +46,41 @@ def uses(state: GameState, item: str) -> list[Decision]:
 
 def status(state: GameState, player: int, item: str) -> str | None:
     return state.character(player).quest(item)
+
+
+def captain(*hand: str, other: tuple[str, ...] = ("search",), other_at: str = "11") -> GameState:
+    """Player 1 the Captain in the Hibernatorium (11) with the Revolver; player 2 the Soldier
+    in ``other_at`` holding ``other``."""
+    state = after_setup(players=2, seed=3)
+    one = replace(
+        state.character(1), name="captain", hand=Multiset.of(hand), hands=("revolver",), ammo=(("revolver", 3),)
+    )
+    two = replace(state.character(2), hand=Multiset.of(other), position=other_at)
+    return state.with_character(one).with_character(two)
+
+
+def plays(state: GameState, card: str) -> list[Decision]:
+    return [
+        a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "play-card" and a.get("card") == card
+    ]
+
+
+def scientist(*hand: str, position: str = "04", quests: tuple[tuple[str, str], ...] = ()) -> GameState:
+    state = after_setup(players=2, seed=3)
+    one = replace(
+        state.character(1),
+        name="scientist",
+        hand=Multiset.of(hand),
+        position=position,
+        quests=quests or (("laboratory-equipment", "inactive"), ("holo-computer", "inactive")),
+    )
+    if ("holo-computer", "active") in one.quests:
+        one = replace(one, hands=(*one.hands, "holo-computer"))  # a Heavy quest item works in a hand slot
+    two = replace(state.character(2), hand=Multiset.of(("search",)), position="01")
+    state = state.with_character(one).with_character(two)
+    for p in ("04", "18"):
+        state = state.with_room(p, replace(state.room(p), explored=True, token=None, items=1))
+    return state
 
 
 def test_base_quest_item_inactive_at_the_start_two_per_character() -> None:
@@ -267,3 +301,32 @@ def test_base_quest_item_motion_scanner_sensor_needs_a_card_and_no_combat() -> N
     fighting = replace(scanner("search"), intruders=(Intruder(1, "adult", "11"),), next_intruder=2)
     assert noise_roll_reaction(fighting, 1, "11", "1") is None
     assert noise_roll_reaction(hero("scout", "search"), 1, "11", "1") is None
+
+
+def test_base_quest_item_intercom_lets_order_reach_a_computer_room() -> None:
+    state = captain("order", other_at="04")
+    state = state.with_room("04", replace(state.room("04"), explored=True, token=None, items=1))
+    assert plays(state, "order") == []
+    c = state.character(1)
+    state = state.with_character(replace(c, quests=(("log-key", "inactive"), ("intercom", "active"))))
+    order = Decision.make(1, "play-card", card="order", target="2", to="01", pay=())
+    assert order in plays(state, "order")
+    state, fired = run(state, [order])
+    assert state.character(2).position == "01"
+    assert "base.quest-item.intercom" in fired
+
+
+def test_base_quest_item_holo_computer_risk_assessment_and_intranet_from_any_room() -> None:
+    state = scientist(
+        "risk-assessment",
+        "intranet",
+        "search",
+        position="11",
+        quests=(("laboratory-equipment", "inactive"), ("holo-computer", "active")),
+    )
+    assert plays(state, "risk-assessment")
+    intranet = Decision.make(1, "play-card", card="intranet", at="18", sequence="start", pay=("search",))
+    assert intranet in plays(state, "intranet")
+    state, fired = run(state, [intranet])
+    assert state.self_destruct is not None
+    assert "base.quest-item.holo-computer" in fired

@@ -81,22 +81,6 @@ def test_base_room_fire_control_system_works_without_a_fire(game: GameState) -> 
     assert top_frame(state).chance == "event-card"  # type: ignore[attr-defined]
 
 
-def test_base_weakness_susceptibility_to_phosphates_adds_an_injury_after_the_retreat(game: GameState) -> None:
-    state = burning_with_adult(enter(game, 1, "10"))
-    state = replace(state, discovered=frozenset({"susceptibility-to-phosphates"}))
-    state, fired = run(
-        state,
-        [
-            room_action(1, "fire-control-system"),
-            Decision.make(1, "fire-control", target="05"),
-            Outcome("event-card", "hunt-2"),
-        ],
-    )
-    assert find(state, 1) == Intruder(1, "adult", "06", injuries=1)
-    assert "base.weakness.susceptibility-to-phosphates" in fired
-    assert top_frame(state).chance == "attack-card"  # type: ignore[attr-defined]  # its endurance check
-
-
 def test_base_room_fire_control_system_refused_with_no_fire_and_no_intruder(game: GameState) -> None:
     assert room_options(enter(game, 1, "10")) == []
 

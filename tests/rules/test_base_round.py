@@ -1,6 +1,8 @@
 """Known-answer tests for the round structure: its phases, the first player, drawing up and
 discarding when passing (facts.md §2), named after their clause ids. The turn cycle and the round's
-end are in test_base_round_cycles_and_end.py (they play from empty hands)."""
+end are in test_base_round_cycles_and_end.py (they play from empty hands), a turn's actions in
+test_base_round_turn.py and turn order and drawing five in test_base_round_order_and_draw.py (other
+hands again). A Void Seeders game does not name the base Event Phase order."""
 
 from __future__ import annotations
 
@@ -55,3 +57,10 @@ def test_base_round_pass_discard_keeping_the_hand(game: GameState) -> None:
     state = game.push(PassDiscard(1, ""))
     after, fired = run(state, [Decision.make(1, "keep-hand")])
     assert after.character(1).hand == game.character(1).hand and "base.round.pass-discard" not in fired
+
+
+def test_base_round_event_phase_order_is_not_named_in_void_seeders_games() -> None:
+    from nemesis_rules.players.play import play_game
+
+    _, log = play_game(2, 2, "void-seeders")
+    assert log.clauses["vs.event.step-order"] > 0 and "base.round.event-phase-order" not in log.clauses

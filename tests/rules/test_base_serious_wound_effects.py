@@ -14,7 +14,7 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.items import free_slots, hand_slots
-from nemesis_rules.model.rules.wounds import SeriousWound, wound_active
+from nemesis_rules.model.rules.wounds import SeriousWound
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames
 
 
@@ -134,20 +134,3 @@ def test_base_serious_wound_arm_leaves_one_hand_slot(game: GameState) -> None:
     dressed = wounded(game, 1, "arm", dressed=("arm",), hands=("rifle",))
     dressed = dressed.with_room("11", replace(dressed.room("11"), objects=Multiset.of(("egg",))))
     assert hand_slots(dressed.character(1)) == 2 and decisions(dressed, "pick-up")
-
-
-def test_base_wound_dress_counts_each_card_of_a_kind() -> None:
-    state = after_setup(players=2, seed=3)
-    assert wound_active(wounded(state, 1, "arm", "arm", dressed=("arm",)).character(1), "arm")
-    assert not wound_active(wounded(state, 1, "arm", "arm", dressed=("arm", "arm")).character(1), "arm")
-    assert not wound_active(wounded(state, 1, "leg").character(1), "arm")
-
-
-def test_base_wound_duplicates_a_second_arm_wound_adds_nothing(game: GameState) -> None:
-    state = with_frames(wounded(game, 1, "arm", hands=("rifle",)), SeriousWound(1))
-    state, fired = run(state, [Outcome("serious-wound", "arm")])
-    assert state.character(1).serious_wounds == ("arm", "arm") and "base.wound.duplicates" in fired
-    assert "base.serious-wound.arm" not in fired and type(top_frame(state)).__name__ == "Turn"
-    dressed = with_frames(wounded(game, 1, "arm", dressed=("arm",), hands=("rifle", "egg")), SeriousWound(1))
-    dressed, fired = run(dressed, [Outcome("serious-wound", "arm")])
-    assert "base.wound.duplicates" not in fired and type(top_frame(dressed)).__name__ == "ArmDrop"

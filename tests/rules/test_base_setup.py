@@ -10,10 +10,12 @@ import pytest
 
 from nemesis_rules.board.placement import tile_pools
 from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.engine import acting_player
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import legal_actions, start, step
-from nemesis_rules.players.play import choose
+from nemesis_rules.players.play import choose, play_game
+from nemesis_rules.testing import after_setup
 
 
 @cache
@@ -31,6 +33,18 @@ def set_up(players: int = 2, seed: int = 0) -> tuple[GameState, frozenset[str]]:
 
 def hibernatorium(state: GameState) -> str:
     return next(p for p, r in state.config.board.printed_rooms.items() if r == "hibernatorium")
+
+
+def setup_fired(ruleset: str, seed: int = 0) -> tuple[GameState, list[str]]:
+    """Play setup from ``seed`` and collect every clause it fired."""
+    rng = random.Random(seed)
+    state = start(ruleset, 2)
+    fired: list[str] = []
+    while not (state.phase == "player" and acting_player(state) is not None):
+        transition = step(state, choose(state, rng))
+        fired.extend(transition.fired)
+        state = transition.state
+    return state, fired
 
 
 def test_base_setup_room_tiles_1_eleven_tiles_face_down_on_the_1_slots() -> None:
@@ -208,3 +222,50 @@ def test_base_setup_blue_corpse_in_the_hibernatorium() -> None:
     others = [p for p in state.config.board.positions if p != hibernatorium(state)]
     assert not any(state.room(p).objects.count("corpse-blue") for p in others)
     assert "base.setup.blue-corpse" in fired
+
+
+def test_base_setup_intruder_board_is_not_named_by_a_void_seeders_setup() -> None:
+    _, fired = setup_fired("void-seeders")
+    for clause in (
+        "base.weakness.slots",
+        "base.supply.token-supply",
+        "base.setup.intruder-board",
+        "base.setup.decks",
+        "base.setup.room-tiles-2",
+        "base.setup.exploration-tokens",
+    ):
+        assert clause not in fired
+    assert "vs.setup.void-seeder-board" in fired
+
+
+def test_base_setup_places_every_tile_and_token() -> None:
+    state = after_setup(players=3, seed=1)
+    tiles = [r.tile for r in state.rooms]
+    assert all(tiles)
+    assert sum(1 for r in state.rooms if r.token) == 16
+    assert len(state.pods) == 3 and all(p.locked for p in state.pods)
+    assert [p.section for p in sorted(state.pods, key=lambda p: p.number)] == ["A", "B", "A"]
+    assert state.bag.total == 1 + 4 + 1 + 1 + 3 + 3
+    assert state.room("11").objects.count("corpse-blue") == 1
+    assert {c.position for c in state.characters} == {"11"}
+    assert all(len(c.objectives) == 2 and c.hand.total == 5 for c in state.characters)
+
+
+@pytest.mark.parametrize("ruleset", ["base", "void-seeders"])
+def test_setup_fires_the_static_clauses_it_puts_into_play(ruleset: str) -> None:
+    _, log = play_game(5, players=2, ruleset=ruleset)
+    for clause in (
+        "base.ship.rooms",
+        "base.item.decks",
+        "base.contamination.deck",
+        "base.character.roster",
+        "base.time.track",
+    ):
+        assert log.clauses[clause] == 1, clause
+    for clause in (
+        "base.character.action-deck",
+        "base.character.shared-cards",
+        "base.character.starting-weapon",
+        "base.quest-item.inactive",
+    ):
+        assert log.clauses[clause] == 2, clause  # once per drafted character

@@ -1,5 +1,5 @@
-"""Known-answer test for the hyperjump at the end of the Time track (facts.md §12), named after its
-clause id."""
+"""Known-answer tests for the Time track: where its marker starts and the hyperjump at its end
+(facts.md §12), named after their clause ids."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.testing import after_setup, with_frames, with_hand
 
@@ -26,3 +27,9 @@ def test_base_time_jump_kills_every_awake_character_intruders_survive(game: Game
     assert after.end is not None and "base.time.jump" in ctx.fired
     assert not any(c.alive for c in after.characters)
     assert [i.kind for i in after.intruders] == ["adult"]
+
+
+def test_base_time_track_the_marker_starts_on_the_green_space() -> None:
+    state = after_setup(players=2, seed=4)
+    track = tables.time_track(state.config)
+    assert state.time == track.start_index and len(track.spaces) == 16

@@ -1,22 +1,27 @@
 """Each of the 8 Intruder Weakness cards, discovered, changes the rule it names; undiscovered,
-it does not (facts.md §14). Player 1 is the Scout (Rifle, Energy) in the Hibernatorium (11)."""
+it does not (facts.md §14). Player 1 is the Scout (Rifle, Energy) in the Hibernatorium (11). Setup lays
+out the three Weakness slots. Susceptibility to Phosphates after the Fire Control System is in
+test_base_weakness_phosphates.py (it plays from another `game`)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from nemesis_rules.model.core.actions import Decision, Outcome
-from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.engine import Context, acting_player, step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.game import start
 from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.attack_cards import bite
 from nemesis_rules.model.rules.intruder_injuries import EnduranceCheck
 from nemesis_rules.model.rules.item_effects import fire_injuries
 from nemesis_rules.model.rules.queries import destroys_closed_doors
 from nemesis_rules.model.rules.shoot_and_melee import resolve_attack
+from nemesis_rules.players.play import choose
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames
 
 
@@ -38,6 +43,18 @@ def injuries_after(state: GameState, weapon: str, face: str) -> tuple[int, list[
     after = resolve_attack(state, 1, "1", weapon, face, ctx)
     hurt = next((i.injuries for i in after.intruders if i.id == 1), -1)
     return hurt, ctx.fired
+
+
+def setup_fired(ruleset: str, seed: int = 0) -> tuple[GameState, list[str]]:
+    """Play setup from ``seed`` and collect every clause it fired."""
+    rng = random.Random(seed)
+    state = start(ruleset, 2)
+    fired: list[str] = []
+    while not (state.phase == "player" and acting_player(state) is not None):
+        transition = step(state, choose(state, rng))
+        fired.extend(transition.fired)
+        state = transition.state
+    return state, fired
 
 
 def test_base_weakness_vital_places_blank_hits_an_adult(game: GameState) -> None:
@@ -116,3 +133,14 @@ def test_base_weakness_species_on_the_brink_of_extinction_lowers_endurance(game:
     weak = discovered(hurt, "species-on-the-brink-of-extinction")
     dies, _ = run(with_frames(weak, EnduranceCheck(1, 1, "sum")), [Outcome("attack-card", "scratch-2")])
     assert dies.intruders == () and dies.room("11").objects.count("carcass") == 1
+
+
+def test_base_weakness_slots_and_base_supply_token_supply_at_base_setup() -> None:
+    state, fired = setup_fired("base")
+    tokens = state.bag.union(state.token_pool)
+    kinds = {k: sum(n for t, n in tokens.items() if t.rsplit("-", 1)[0] == k) for k in ("larva", "adult", "queen")}
+    assert tokens.total == 27 and kinds == {"larva": 8, "adult": 12, "queen": 1}
+    assert len(state.weaknesses) == 3
+    for clause in ("base.weakness.slots", "base.supply.token-supply", "base.setup.intruder-board"):
+        assert clause in fired
+    assert "base.setup.room-tiles-2" in fired and "base.setup.exploration-tokens" in fired

@@ -2,7 +2,7 @@
 games have winners: a campaign of the goal-seeking player (``nemesis_rules.players.strategies``), the
 default of ``play`` and ``fuzz``, over a few hundred seeds of each ruleset, players 1-5 in turn.
 The plain hyperjump with someone still awake is the exception: random players do not survive the
-15 rounds it takes, so tests/rules/test_base_named_clauses.py plays it from a state.
+15 rounds it takes, so tests/rules/test_base_end.py plays it from a state.
 
 Set NEMESIS_LONG=1 to run it (about a minute per ruleset on one core). Run as a script to print
 the counts: ``python tests/rules/test_endings_campaign.py 300 base``.

@@ -1,15 +1,13 @@
-"""Known-answer scenarios for the Void Seeder Attack cards (facts.md §16) and Void Seeder movement
-(void-seeders-rulebook.txt, Void Seeders Rules > Void Seeders Movement)."""
+"""Known-answer scenarios for the Void Seeder Attack cards (facts.md §16). Void Seeder movement through
+closed Doors is in test_vs_movement.py."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.attack import IntruderAttack
-from nemesis_rules.model.rules.intruders import move_intruder
 from nemesis_rules.testing import after_setup, move_character, run, with_frames
 
 
@@ -79,9 +77,3 @@ def test_vs_attack_card_dismay_contamination_then_panic() -> None:
     assert chance(state) == "contamination-card"
     state, _ = run(state, [Outcome("contamination-card", "contamination")])
     assert chance(state) == "panic-card"
-
-
-def test_vs_movement_ignore_closed_doors() -> None:
-    state = game("lurker").with_door("11-15", "closed")
-    state = move_intruder(state, 1, "11-15", Context())
-    assert state.intruders[0].position == "15" and state.door("11-15") == "closed"

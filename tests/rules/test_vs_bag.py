@@ -1,5 +1,6 @@
 """Known-answer scenarios for Intruder bag development with Void Seeders (void-seeders-rulebook.txt,
-Event Phase Rules > 9: Intruder Bag Development; Rules Summary > Intruder Bag Development)."""
+Event Phase Rules > 9: Intruder Bag Development; Rules Summary > Intruder Bag Development). That step 9
+draws one token is in test_vs_event_bag_development.py."""
 
 from __future__ import annotations
 
@@ -90,9 +91,3 @@ def test_vs_gap_empty_bag_add_void_seeder() -> None:
     state = with_frames(replace(game({"vs.gap.empty-bag": "add-void-seeder"}), bag=EMPTY), BagDevelopmentStep())
     state, _ = run(state, [Outcome("void-seeder-token", "void-seeder-1")])
     assert state.bag == Multiset.of(["void-seeder-1"]) and chance(state) == "intruder-token"
-
-
-def test_vs_event_bag_development_draws_one_token() -> None:
-    state = with_frames(game(), BagDevelopmentStep())
-    assert chance(state) == "intruder-token"
-    assert dict(state.pending[-1].outcomes(state)) == dict(state.bag.items())  # type: ignore[attr-defined]

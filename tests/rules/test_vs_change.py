@@ -119,13 +119,6 @@ def test_vs_change_slime_nobody_is_ever_slimed() -> None:
     assert not state.character(1).slime and "vs.change.slime" in ctx.fired
 
 
-def test_vs_insanity_no_board_miniature_no_slime_marker_goes_on_a_character_board() -> None:
-    ctx = Context()
-    state = give_slime(game(), 1, ctx)
-    assert state == game().with_character(state.character(1)) and not state.character(1).slime
-    assert "vs.insanity.no-board-miniature" in ctx.fired
-
-
 def clothed() -> GameState:
     """Void Seeders, seed 3: player 1 holds Clothes, has an undressed Arm wound and (set by hand)
     a Slime marker; player 2 holds no cards."""

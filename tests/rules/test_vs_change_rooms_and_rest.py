@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import legal_actions
+from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.void_seeders.insanity import infected_result
 from nemesis_rules.testing import after_setup, run
 
 
@@ -24,6 +25,14 @@ def vs_game(tile: str, insanity: int = 2, hand: tuple[str, ...] = ("search", "se
 
 def room_actions(state: GameState) -> list[Decision]:
     return [a for a in legal_actions(state) if isinstance(a, Decision) and a.kind == "room-action"]
+
+
+def game(rulings: dict[str, str] | None = None) -> GameState:
+    return after_setup(2, 0, ruleset="void-seeders", rulings=rulings)
+
+
+def at(state: GameState, player: int, level: int) -> GameState:
+    return state.with_character(replace(state.character(player), insanity=level))
 
 
 def test_vs_change_shower_lowers_insanity_instead_of_washing_slime() -> None:
@@ -96,3 +105,17 @@ def test_vs_change_rest_card_lowers_insanity() -> None:
     ]
     state, fired = run(state, [plays[0]])
     assert state.character(1).insanity == 1 and "vs.change.rest" in fired
+
+
+def test_vs_change_contamination_infected_result_puts_insanity_on_5() -> None:
+    ctx = Context()
+    state = infected_result(at(game(), 1, 2), 1, ctx)
+    assert state.character(1).insanity == 5 and state.character(1).active
+    assert "vs.change.rest-infected" in ctx.fired
+
+
+def test_vs_change_rest_infected_at_5_changes_nothing() -> None:
+    ctx = Context()
+    state = infected_result(at(game(), 1, 5), 1, ctx)
+    assert state.character(1).active and state.character(1).insanity == 5
+    assert "vs.change.rest-infected-at-5" in ctx.fired

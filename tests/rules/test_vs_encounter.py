@@ -1,6 +1,7 @@
 """Known-answer scenarios for Encounters, the Surprise Attack and placing Void Seeders
 (void-seeders-rulebook.txt, Void Seeders Rules > Encounter, Surprise Attack, Entering a Room with a
-Void Seeder; Rules Summary > Encounters, Surprise Attack)."""
+Void Seeder; Rules Summary > Encounters, Surprise Attack). That every type makes the same Surprise
+Attack is in test_vs_surprise_attack.py."""
 
 from __future__ import annotations
 
@@ -76,13 +77,6 @@ def test_vs_summary_surprise_attack_summary_reading_raises_insanity_and_contamin
     assert state.pending[-1].chance == "contamination-card"  # type: ignore[attr-defined]
     state, _ = run(state, [Outcome("contamination-card", "contamination")])
     assert not any(isinstance(f, ResolvePanic) for f in state.pending)
-
-
-def test_vs_surprise_attack_same_for_all_types() -> None:
-    for level in (1, 4, 5):
-        state, fired = encounter(at(game(), 1, level), "void-seeder-4")
-        assert "vs.surprise-attack.same-for-all" in fired
-        assert state.pending[-1].chance == "contamination-card"  # type: ignore[attr-defined]
 
 
 def test_vs_encounter_set_aside_token_joins_the_supply() -> None:

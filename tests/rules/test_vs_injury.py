@@ -148,15 +148,3 @@ def test_vs_gap_combat_die_types(reading: str, kind: str, face: str, injuries: i
 def test_vs_data_lair_hit_face(reading: str, face: str, injuries: int) -> None:
     state = game("lair", rulings={"vs.data.lair-hit-face": reading})
     assert replaceable.face_injuries(state, face, "lair") == injuries
-
-
-def test_vs_lair_hit_threshold_the_adult_face_or_better_by_default() -> None:
-    state = game("lair")
-    assert [replaceable.face_injuries(state, f, "lair") for f in ("blank", "creeper", "adult", "single", "double")] == [
-        0,
-        0,
-        1,
-        1,
-        2,
-    ]
-    assert replaceable.face_injuries(state, "creeper", "egg") == 1  # an Egg keeps the base faces

@@ -11,7 +11,6 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.void_seeders.insanity import (
     can_lower,
-    infected_result,
     lower_insanity,
     lowered_level,
     raise_insanity,
@@ -26,11 +25,6 @@ def game(rulings: dict[str, str] | None = None) -> GameState:
 
 def at(state: GameState, player: int, level: int) -> GameState:
     return state.with_character(replace(state.character(player), insanity=level))
-
-
-def test_vs_setup_insanity_track_starts_every_character_at_1() -> None:
-    state = game()
-    assert [c.insanity for c in state.characters] == [1, 1]
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
@@ -86,20 +80,6 @@ def test_vs_ambiguity_insanity_floor_locked_never_lowers_from_3_or_more() -> Non
     assert lower_insanity(state, 1, Context()).character(1).insanity == 5
     # lowering to a fixed level (Surgery, the Antidote) still works
     assert lower_insanity(state, 1, Context(), to=3).character(1).insanity == 3
-
-
-def test_vs_change_contamination_infected_result_puts_insanity_on_5() -> None:
-    ctx = Context()
-    state = infected_result(at(game(), 1, 2), 1, ctx)
-    assert state.character(1).insanity == 5 and state.character(1).active
-    assert "vs.change.rest-infected" in ctx.fired
-
-
-def test_vs_change_rest_infected_at_5_changes_nothing() -> None:
-    ctx = Context()
-    state = infected_result(at(game(), 1, 5), 1, ctx)
-    assert state.character(1).active and state.character(1).insanity == 5
-    assert "vs.change.rest-infected-at-5" in ctx.fired
 
 
 def test_vs_insanity_track_a_dead_character_is_not_changed() -> None:

@@ -8,7 +8,6 @@ from dataclasses import replace
 from nemesis_rules.model.core.actions import Decision, Outcome
 from nemesis_rules.model.core.engine import Context, legal_actions
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.intruder_injuries import Retreat, injure
 from nemesis_rules.model.rules.noise import danger
@@ -164,27 +163,6 @@ def test_vs_gap_engine_exploration_token_never_leaves_them_explored() -> None:
     state = after_setup(2, 0, ruleset="void-seeders", rulings={"vs.gap.engine-exploration-token": "never"})
     engines = [p for p, r in state.config.board.printed_rooms.items() if r.startswith("engine")]
     assert all(state.room(p).token and state.room(p).explored for p in engines)
-
-
-def test_vs_setup_engine_no_items_a_lair_in_an_engine() -> None:
-    state = game()
-    engine = next(p for p, r in state.config.board.printed_rooms.items() if r == "engine-1")
-    state = state.with_room(engine, replace(state.room(engine), token="lair-0"))
-    neighbour = state.config.board.neighbours[engine][0]
-    state = move_character(state, 1, neighbour)
-    state = state.with_room(neighbour, replace(state.room(neighbour), explored=True, token=None))
-    state, fired = run(state, [Decision.make(1, "move", to=engine, pay=("search",))])
-    assert [i.kind for i in state.intruders_at(engine)] == ["lair"] and state.room(engine).items is None
-    assert "vs.setup.engine-no-items" in fired and "vs.lair.exploration-token" in fired
-
-
-def test_vs_supply_miniatures_only_three_lairs() -> None:
-    state = game()
-    state = replace(
-        state, intruders=tuple(Intruder(n, "lair", p) for n, p in ((1, "02"), (2, "03"), (3, "04"))), next_intruder=4
-    )
-    state, _ = run(state, [Decision.make(1, "move", to=LAIR_ROOM, pay=("search",))])
-    assert not state.intruders_at(LAIR_ROOM) and tables.miniature_limit(state.config, "lair") == 3
 
 
 def test_vs_lair_counts_as_intruder_shoot_may_target_it() -> None:

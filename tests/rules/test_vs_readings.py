@@ -114,15 +114,6 @@ def test_vs_gap_tech_corridor_token_no_token_leaves_the_bag_alone() -> None:
     assert after.bag == before.bag and after.pending == before.pending
 
 
-def test_base_tech_corridor_intruder_vanishes_asks_nothing_in_the_base_game() -> None:
-    state = after_setup(2, 0)
-    state = replace(state, intruders=(Intruder(1, "adult", TECH_ROOM, token="adult-3"),), next_intruder=2)
-    ctx = Context()
-    after = move_intruder(state, 1, TECH, ctx)
-    assert not after.intruders and after.bag.count("adult-3") == state.bag.count("adult-3") + 1
-    assert "vs.gap.tech-corridor-token" not in ctx.fired
-
-
 def _scientist(reading: str) -> GameState:
     state = game({"vs.gap.lab-equipment-corpse": reading})
     character = state.character(1)

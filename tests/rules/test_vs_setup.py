@@ -3,15 +3,11 @@ named after clauses."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.multiset import EMPTY, Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.void_seeders.bag import add_insanity_tokens
 from nemesis_rules.model.rules.void_seeders.components import insanity_token, player_colour
 from nemesis_rules.testing import after_setup
 
@@ -73,33 +69,9 @@ def test_vs_setup_no_larva_nothing_of_the_base_bag() -> None:
     assert not any(t.startswith(("larva", "adult", "creeper", "queen", "breeder")) for t in state.bag.distinct())
 
 
-def test_vs_supply_tokens_counts() -> None:
-    vs = tables.void_seeders(game().config)
-    assert (len(vs.void_seeder_tokens), len(vs.blank_tokens), len(vs.insanity_tokens)) == (16, 1, 7)
-
-
 def test_vs_data_token_count_fan_app_variant_has_17() -> None:
     state = game(variants={"vs-tokens": "ab"})
     assert state.bag.total + state.token_pool.total == 1 + 17 + 2
-
-
-def test_vs_insanity_tokens_one_per_player_colour_goes_into_the_bag() -> None:
-    state = replace(game(3), bag=EMPTY)
-    ctx = Context()
-    state = add_insanity_tokens(state, ctx)
-    assert state.bag == Multiset.of(["insanity-blue", "insanity-red", "insanity-yellow"])
-    assert "vs.insanity.tokens" in ctx.fired and "vs.setup.insanity-tokens" in ctx.fired
-
-
-def test_vs_insanity_track_symbols_by_level() -> None:
-    track = tables.void_seeders(game().config).insanity_track
-    assert [track.type_at(level) for level in range(1, 6)] == [
-        "lurker",
-        "whisperer",
-        "whisperer",
-        "stalker",
-        "despoiler",
-    ]
 
 
 def test_vs_setup_terms_a_void_seeder_is_placed_as_an_intruder() -> None:
@@ -113,3 +85,8 @@ def test_vs_setup_terms_a_void_seeder_is_placed_as_an_intruder() -> None:
     seeder = next(i for i in after.intruders if i.id == placed)
     assert seeder.kind == "lurker" and seeder in after.intruders_at(position)
     assert after.in_combat(1)  # a base rule about Intruders (Combat) holds for a Void Seeder
+
+
+def test_vs_setup_insanity_track_starts_every_character_at_1() -> None:
+    state = game()
+    assert [c.insanity for c in state.characters] == [1, 1]

@@ -1,18 +1,17 @@
-"""Known-answer scenarios for the Event Phase with Void Seeders: the step order, Fire Damage,
-Lurking (void-seeders-rulebook.txt, Event Phase Rules; Rules Summary > Lurking) and the 14
-effects of the Void Seeder Event cards (facts.md §16)."""
+"""Known-answer scenarios for the 14 effects of the Void Seeder Event cards (facts.md §16), and the
+readings of unexplored rooms and of the Ship AI Failure, named after their clause and ruling ids. The
+Event Phase's steps are in test_vs_event.py, Lurking in test_vs_lurking.py."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.events import EventEffect
-from nemesis_rules.model.rules.void_seeders.lurking import FireDamageStep, LurkingStep, event_steps
-from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
+from nemesis_rules.testing import after_setup, move_character, run, with_hand
 
 
 def game(rulings: dict[str, str] | None = None, players: int = 2) -> GameState:
@@ -40,95 +39,6 @@ def effect(state: GameState, card: str) -> tuple[GameState, list[str]]:
 
     state = settle(state, ctx)
     return state, ctx.fired
-
-
-def test_vs_event_step_order_with_lurking_between_event_card_and_bag() -> None:
-    names = [type(f).__name__ for f in event_steps()]
-    assert names.index("TimeStep") < names.index("AttackStep") < names.index("FireDamageStep")
-    assert names.index("EventCardStep") < names.index("LurkingStep") < names.index("BagDevelopmentStep")
-    state = game()
-    state, fired = run(state, [Decision.make(1, "pass"), Decision.make(1, "keep-hand")])
-    state, fired = run(state, [Decision.make(2, "pass"), Decision.make(2, "keep-hand")])
-    assert "vs.event.step-order" in fired and state.time == 1
-
-
-def test_vs_event_fire_damage_hurts_void_seeders_and_lairs() -> None:
-    state = place(game(), Intruder(1, "whisperer", "15"), Intruder(2, "lair", "15"), Intruder(3, "lurker", "06"))
-    state = state.with_room("15", replace(state.room("15"), fire=True))
-    ctx = Context()
-    state = FireDamageStep().run(state, ctx)
-    injured = {i.id: i.injuries for i in state.intruders}
-    assert injured == {1: 1, 2: 1, 3: 0} and "vs.event.fire-damage" in ctx.fired
-
-
-def _burning_nest(rulings: dict[str, str] | None = None) -> GameState:
-    state = game(rulings)
-    nest = next(p for p in state.config.board.positions if state.room(p).tile == "nest")
-    return state.with_room(nest, replace(state.room(nest), fire=True, explored=True))
-
-
-def test_vs_gap_fire_eggs_eggs_burn() -> None:
-    state = _burning_nest()
-    eggs = state.eggs
-    assert FireDamageStep().run(state, Context()).eggs == eggs - 1
-
-
-def test_vs_gap_fire_eggs_no_egg_damage() -> None:
-    state = _burning_nest({"vs.gap.fire-eggs": "no-egg-damage"})
-    assert FireDamageStep().run(state, Context()).eggs == state.eggs
-
-
-def test_vs_lurking_noise_find_and_remove() -> None:
-    # players in 11; a Lurker two rooms away in 03 lurks, a Whisperer next door in 15 does not
-    state = place(game(), Intruder(1, "lurker", "03"), Intruder(2, "whisperer", "15"))
-    state = replace(state, noise=frozenset())
-    ctx = Context()
-    state = with_frames(state, LurkingStep())
-    assert [i.id for i in state.intruders] == [2]
-    assert set(state.config.board.spaces_at["03"]) <= state.noise
-    assert state.pending[-1].chance == "void-seeder-token"  # type: ignore[attr-defined]
-    del ctx
-
-
-def test_vs_lurking_remove_adds_a_random_token_per_miniature() -> None:
-    state = place(game(), Intruder(1, "lurker", "03"), Intruder(2, "whisperer", "03"))
-    bag = state.bag.total
-    state = with_frames(state, LurkingStep())
-    state, fired = run(
-        state, [Outcome("void-seeder-token", "void-seeder-1"), Outcome("void-seeder-token", "void-seeder-2")]
-    )
-    assert state.bag.total == bag + 2 and not state.intruders and "vs.lurking.remove" in fired
-
-
-def test_vs_event_lurking_closed_doors_do_not_hide_a_neighbour() -> None:
-    state = place(game(), Intruder(1, "lurker", "15")).with_door("11-15", "closed")
-    assert with_frames(state, LurkingStep()).intruders == state.intruders
-
-
-def test_vs_ambiguity_lurking_tech_neighbours_corridors_only() -> None:
-    tech = sorted(game().config.board.technical_positions)
-    state = move_character(move_character(place(game(), Intruder(1, "lurker", tech[0])), 1, tech[-1]), 2, tech[-1])
-    assert not with_frames(state, LurkingStep()).intruders
-
-
-def test_vs_ambiguity_lurking_tech_neighbours_include_tech() -> None:
-    state = game({"vs.ambiguity.lurking-tech-neighbours": "include-tech"})
-    tech = sorted(state.config.board.technical_positions)
-    state = move_character(move_character(place(state, Intruder(1, "lurker", tech[0])), 1, tech[-1]), 2, tech[-1])
-    assert with_frames(state, LurkingStep()).intruders == state.intruders
-
-
-def test_vs_ambiguity_lair_is_void_seeder_actions_only_lairs_never_lurk() -> None:
-    state = place(game(), Intruder(1, "lair", "03"))
-    assert with_frames(state, LurkingStep()).intruders == state.intruders
-
-
-def test_vs_ambiguity_lair_is_void_seeder_immobile_void_seeder_lurks() -> None:
-    state = place(game({"vs.ambiguity.lair-is-void-seeder": "immobile-void-seeder"}), Intruder(1, "lair", "03"))
-    assert not with_frames(state, LurkingStep()).intruders
-
-
-# -- Event cards ------------------------------------------------------------------------------
 
 
 def test_vs_event_card_terror_draw_scan_and_discard() -> None:
