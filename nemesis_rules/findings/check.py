@@ -42,9 +42,14 @@ REPORT_VERSION = 1
 DEFAULT_BUDGET = 60.0
 """Seconds the whole check may take by default (about a minute on a two-core machine)."""
 MIN_GAMES = 10
-FUZZ_SHARE = 0.6
-"""The share of the budget the fuzz campaign gets; the proofs, the conflict report and writing the
-report take the rest."""
+WRITE_RESERVE = 8.0
+"""Seconds kept back for drawing and writing the report once the checks are done."""
+FUZZ_SHARE = 0.75
+"""The share of what is left of the budget, after the proofs and the conflict report and less
+:data:`WRITE_RESERVE`, that the fuzz campaign plans for (a plan, not a deadline: the rest is its margin)."""
+SECOND_JOB_GAIN = 0.75
+"""What each process beyond the first is counted as adding (two virtual cores on a shared host
+rarely give twice the speed)."""
 CALIBRATION_GAMES = 2
 GAP_GAMES = 10
 """Games per ruleset played to find where the rulings' readings differ (as ``rules conflicts`` does)."""
@@ -136,7 +141,8 @@ def _games_for(seconds: float, options: CheckOptions) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         run(Campaign(CALIBRATION_GAMES, 10_000, (2, 4), options.rulesets, setup, out=Path(scratch)), 1)
     per_game = max((time.perf_counter() - began) / CALIBRATION_GAMES, 1e-3)
-    return max(MIN_GAMES, int(seconds * max(1, options.jobs) * 0.8 / per_game))
+    speed_up = 1 + SECOND_JOB_GAIN * (max(1, options.jobs) - 1)
+    return max(MIN_GAMES, int(max(0.0, seconds - (time.perf_counter() - began)) * speed_up / per_game))
 
 
 def _invariant_ids(rulesets: tuple[str, ...]) -> tuple[str, ...]:
@@ -226,8 +232,8 @@ def run_check(
     entries = enrich(conflict_report(gap_campaign, situations), options.texts is not None)
     pictures = {entry["id"]: situation_picture(entry) for entry in entries}
     say("fuzz", 0.3)
-    left = max(5.0, options.budget - (time.perf_counter() - began))
-    fuzz = _fuzz(options, left * FUZZ_SHARE / max(FUZZ_SHARE, 0.9))
+    left = options.budget - (time.perf_counter() - began) - WRITE_RESERVE
+    fuzz = _fuzz(options, max(0.0, left) * FUZZ_SHARE)
     say("alignment", 0.95)
     report: dict[str, Any] = {
         "format": REPORT_FORMAT,
