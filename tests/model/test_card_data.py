@@ -13,17 +13,20 @@ import pytest
 
 from nemesis_rules.model.data import cards
 from nemesis_rules.model.data.cards import (
-    DATA_VARIANTS,
     DESTINATION_LETTERS,
     BaseComponents,
-    ComponentTableError,
-    Provenance,
     VoidSeedersComponents,
     base_components,
+    void_seeders_components,
+)
+from nemesis_rules.model.data.reading import (
+    DATA_VARIANTS,
+    ComponentTableError,
+    Provenance,
+    Raw,
     default_variants,
     resolve_variants,
     slug,
-    void_seeders_components,
 )
 
 
@@ -714,15 +717,15 @@ def test_entries_are_frozen_and_slotted(base: BaseComponents) -> None:
 def test_variant_override_without_provenance_is_a_data_error() -> None:
     row = {"name": "X", "variants": {"noise-die": {"reference": {"count": 2}}}}
     with pytest.raises(ComponentTableError, match="needs its own source and status"):
-        cards._Raw(row, "test.toml", default_variants())
+        Raw(row, "test.toml", default_variants())
 
 
 def test_override_for_an_unknown_family_or_default_option_is_a_data_error() -> None:
     with pytest.raises(ComponentTableError, match="unknown data variant"):
-        cards._Raw({"variants": {"nope": {}}}, "test.toml", default_variants())
+        Raw({"variants": {"nope": {}}}, "test.toml", default_variants())
     default_override = {"variants": {"noise-die": {"printed": {"source": "s", "status": "transcribed"}}}}
     with pytest.raises(ComponentTableError, match="non-default option"):
-        cards._Raw(default_override, "test.toml", default_variants())
+        Raw(default_override, "test.toml", default_variants())
 
 
 def test_applied_override_replaces_provenance() -> None:
@@ -733,16 +736,16 @@ def test_applied_override_replaces_provenance() -> None:
         "reason": "guess",
         "variants": {"noise-die": {"reference": {"count": 2, "source": "B", "status": "transcribed"}}},
     }
-    raw = cards._Raw(row, "test.toml", {**default_variants(), "noise-die": "reference"})
+    raw = Raw(row, "test.toml", {**default_variants(), "noise-die": "reference"})
     assert raw.integer("count") == 2
     assert raw.provenance() == Provenance("B", "transcribed")
     raw.finish()
 
 
 def test_unknown_keys_and_missing_reasons_are_data_errors() -> None:
-    raw = cards._Raw({"count": 1, "cuont": 2}, "test.toml", default_variants())
+    raw = Raw({"count": 1, "cuont": 2}, "test.toml", default_variants())
     raw.integer("count")
     with pytest.raises(ComponentTableError, match="unknown key"):
         raw.finish()
     with pytest.raises(ComponentTableError, match="needs a reason"):
-        cards._Raw({"source": "s", "status": "reconstructed"}, "t", default_variants()).provenance()
+        Raw({"source": "s", "status": "reconstructed"}, "t", default_variants()).provenance()

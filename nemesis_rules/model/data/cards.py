@@ -7,8 +7,8 @@ on each class) and ``void-seeders-rulebook.txt`` ("VS-RB").
 
 Conventions other code relies on:
 
-* Every entry carries a :class:`Provenance` (``source``, ``status`` = ``"transcribed"`` or
-  ``"reconstructed"``, and a ``reason`` when reconstructed). A correction is a data edit.
+* Every entry carries a :class:`~nemesis_rules.model.data.reading.Provenance` (``source``, ``status`` =
+  ``"transcribed"`` or ``"reconstructed"``, and a ``reason`` when reconstructed). A correction is a data edit.
 * Decks and token pools are tuples with one element per physical card or token, each with an ``id``
   unique in its deck: ``<slug>-<copy>`` (copy = 1, 2, ... in file order; tokens ``<type>-<copy>``), items
   ``<colour>-<slug>-<copy>``, action cards ``<character>-<slug>-<copy>``, quest items and starting weapons
@@ -17,7 +17,8 @@ Conventions other code relies on:
   cards share ``"hunt"``). The clause catalogue names an effect ``<ruleset>.<deck>.<effect>``
   (``base.event-card.hunt``, ``vs.panic-card.sabotage``).
 * Where sources disagree, the best-evidence value is the default and each other value is a named
-  *data variant* (:data:`DATA_VARIANTS`), chosen per game and recorded in the game record's header.
+  *data variant* (:data:`~nemesis_rules.model.data.reading.DATA_VARIANTS`), chosen per game and recorded
+  in the game record's header. The TOML reader and the variants are in :mod:`nemesis_rules.model.data.reading`.
 
 Entry points: :func:`base_components` and :func:`void_seeders_components` (both cached per variant choice).
 """
@@ -25,19 +26,28 @@ Entry points: :func:`base_components` and :func:`void_seeders_components` (both 
 from __future__ import annotations
 
 import functools
-import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib.resources import files
-from types import MappingProxyType
 from typing import Any, Final, Literal, cast
+
+from nemesis_rules.model.data.reading import (
+    ComponentTableError,
+    Copies,
+    Provenance,
+    Raw,
+    VariantKey,
+    check_players,
+    count_of,
+    name_and_effect,
+    resolve_variants,
+    root_table,
+    slug,
+)
 
 __all__ = [
     "BASE_INTRUDER_TYPES",
     "COMPONENT_SYMBOLS",
-    "DATA_VARIANTS",
     "DESTINATIONS",
     "DESTINATION_LETTERS",
     "EXPLORATION_KINDS",
@@ -49,7 +59,6 @@ __all__ = [
     "BaseComponents",
     "Character",
     "CombatUse",
-    "ComponentTableError",
     "Condition",
     "ContaminationCard",
     "CoordinatesCard",
@@ -69,68 +78,29 @@ __all__ = [
     "Objective",
     "ObjectiveKind",
     "PanicCard",
-    "Provenance",
     "QuestActivation",
     "QuestItem",
     "SeriousWound",
     "SetupBag",
     "StartingWeapon",
-    "Status",
     "Supply",
     "Track",
     "TrackSpace",
     "TypeOrder",
-    "VariantKey",
     "VoidSeedersComponents",
     "Weakness",
     "WeaknessSetup",
     "Weapon",
     "WeaponKind",
     "base_components",
-    "default_variants",
-    "resolve_variants",
-    "slug",
     "void_seeders_components",
 ]
 
-Status = Literal["transcribed", "reconstructed"]
 CombatUse = Literal["in", "out", "any"]
 Disposal = Literal["discard", "remove-and-reshuffle", "shuffle-back"]
 WeaponKind = Literal["classic", "energy"]
 ObjectiveKind = Literal["corporate", "personal"]
-VariantKey = tuple[tuple[str, str], ...]
 
-DATA_VARIANTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {
-        # facts.md §1: Intruder token back numbers, printed (SCAN + AB) vs 001's fixed per-type values.
-        "token-thresholds": ("printed", "reference"),
-        # facts.md §3: Summoning attackers, Creeper+Queen (SCAN, AB) vs Creeper+Breeder (PN).
-        "summoning-attackers": ("scan", "pn"),
-        # facts.md §4: four Event cards as PN lists them (movers of Hatching and Flammable Compounds,
-        # numbers of Lurking and Egg Protection).
-        "event-deck": ("scan", "pn"),
-        # facts.md §6: Duct Tape has no component symbol (SCAN, DSJ) vs a wrench (PN).
-        "duct-tape-component": ("scan", "pn"),
-        # facts.md §7: Scientist's Pistol ammo 3 (SCAN, DSJ) vs 2 (PN).
-        "scientist-pistol-ammo": ("scan", "pn"),
-        # facts.md §7: Pilot's Evacuation Key / Orbital Maneuvering System activations (DSJ, SCAN) vs swapped (PN).
-        "pilot-quest-activation": ("dsj", "pn"),
-        # facts.md §7: Holo Computer activated in the Generator (DSJ, SCAN) vs the Emergency Room (PN).
-        "holo-computer-activation": ("dsj", "pn"),
-        # facts.md §15: noise die, printed faces vs 001's 4 numbers / 3 Danger / 3 Silence.
-        "noise-die": ("printed", "reference"),
-        # facts.md §15: combat die, SCAN stickers vs ARV's earlier code vs 001.
-        "combat-die": ("scan", "arv", "reference"),
-        # facts.md §15: number of INFECTED Contamination cards, 7 (ARV, CS) vs 13 (001).
-        "contamination-infected": ("7", "13"),
-        # facts.md §16: 16 numbered Void Seeder tokens (VS-RB) vs AB's 17.
-        "vs-tokens": ("rulebook", "ab"),
-        # facts.md §16 vs the stored AB js text: Void Seeders' Evacuation Pod Ejection removes the
-        # highest-numbered pod (facts.md) or the lowest (AB card text).
-        "vs-pod-ejection": ("highest", "lowest"),
-    }
-)
-"""Each data-variant family and its options, the default first."""
 
 BASE_INTRUDER_TYPES: Final = ("larva", "creeper", "adult", "breeder", "queen")
 VS_INTRUDER_TYPES: Final = ("lurker", "whisperer", "stalker", "despoiler", "lair")
@@ -157,58 +127,13 @@ OBJECTIVE_ATOMS: Final = (
     "all-rooms-explored",
     "pod-items",
 )
-_STATUSES: Final = ("transcribed", "reconstructed")
 _COMBAT_USES: Final = ("in", "out", "any")
 _DISPOSALS: Final = ("discard", "remove-and-reshuffle", "shuffle-back")
 _WEAPON_KINDS: Final = ("classic", "energy")
 _OBJECTIVE_KINDS: Final = ("corporate", "personal")
-_PACKAGE: Final = "nemesis_rules.model"  # the TOML tables sit in model/data/<ruleset>/
-
-
-class ComponentTableError(ValueError):
-    """A component table in the package is malformed (a bug in the data, not in user input)."""
-
-
-def slug(name: str) -> str:
-    """The effect id of a card name: lower case, every run of non-alphanumerics turned into one ``-``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-# --------------------------------------------------------------------------------------------- variants
-
-
-def default_variants() -> dict[str, str]:
-    """The default option of every data-variant family."""
-    return {family: options[0] for family, options in DATA_VARIANTS.items()}
-
-
-def resolve_variants(variants: Mapping[str, str] | None = None) -> VariantKey:
-    """Validate a (partial) variant choice and complete it with defaults, as a sorted, hashable tuple.
-
-    Raises ``ValueError`` for an unknown family or option (one line naming the family and the options).
-    """
-    chosen = default_variants()
-    for family, option in (variants or {}).items():
-        allowed = DATA_VARIANTS.get(family)
-        if allowed is None:
-            raise ValueError(f"unknown data variant {family!r} (known: {', '.join(DATA_VARIANTS)})")
-        if option not in allowed:
-            raise ValueError(f"unknown option {option!r} for data variant {family!r} (allowed: {', '.join(allowed)})")
-        chosen[family] = option
-    return tuple(sorted(chosen.items()))
 
 
 # ------------------------------------------------------------------------------------------ dataclasses
-
-
-@dataclass(frozen=True, slots=True)
-class Provenance:
-    """Where a value comes from: source tags (facts.md legend), status, and the reason if reconstructed."""
-
-    source: str
-    status: Status
-    reason: str | None = None
-    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +172,7 @@ class SetupBag:
 
     def composition(self, players: int) -> tuple[tuple[str, int], ...]:
         """Token kinds and how many of each start in the bag for ``players`` players (1-5)."""
-        _check_players(players)
+        check_players(players)
         total: Counter[str] = Counter(dict(self.fixed))
         for kind, count in self.per_player:
             total[kind] += count * players
@@ -558,7 +483,7 @@ class EscapePods:
 
     def count_for(self, players: int) -> int:
         """How many pods are used with ``players`` players (1-5)."""
-        _check_players(players)
+        check_players(players)
         return dict(self.by_players)[players]
 
 
@@ -657,11 +582,6 @@ class ExplorationPoolChange:
     provenance: Provenance
 
 
-def _check_players(players: int) -> None:
-    if not 1 <= players <= 5:
-        raise ValueError(f"player count must be 1-5, not {players}")
-
-
 @dataclass(frozen=True, slots=True)
 class BaseComponents:
     """Every component table of the base game, for one choice of data variants (``variants``)."""
@@ -713,7 +633,7 @@ class BaseComponents:
 
     def objectives_for(self, players: int, kind: ObjectiveKind | None = None) -> tuple[Objective, ...]:
         """Objectives left after setup removes those needing more than ``players`` players."""
-        _check_players(players)
+        check_players(players)
         return tuple(
             card for card in self.objectives if card.min_players <= players and (kind is None or card.kind == kind)
         )
@@ -827,184 +747,13 @@ def _miniature_limit(miniatures: tuple[Miniature, ...], type_: str) -> int:
 # ------------------------------------------------------------------------------------------- loading
 
 
-@functools.cache
-def _read_toml(ruleset: str, name: str) -> Mapping[str, Any]:
-    text = (files(_PACKAGE) / "data" / ruleset / name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-def _apply_variants(data: Mapping[str, Any], where: str, variants: Mapping[str, str]) -> dict[str, Any]:
-    """The table with the overrides of the chosen variant options merged in (``variants`` sub-table)."""
-    result = {key: value for key, value in data.items() if key != "variants"}
-    overrides = data.get("variants", {})
-    if not isinstance(overrides, dict):
-        raise ComponentTableError(f"{where}: 'variants' must be a table")
-    for family, options in overrides.items():
-        allowed = DATA_VARIANTS.get(family)
-        if allowed is None:
-            raise ComponentTableError(f"{where}: unknown data variant {family!r}")
-        if not isinstance(options, dict):
-            raise ComponentTableError(f"{where}: variants.{family} must be a table")
-        for option, patch in options.items():
-            if option not in allowed[1:]:
-                raise ComponentTableError(f"{where}: {option!r} is not a non-default option of {family!r}")
-            if not isinstance(patch, dict) or "source" not in patch or "status" not in patch:
-                raise ComponentTableError(f"{where}: variants.{family}.{option} needs its own source and status")
-        patch = options.get(variants[family])
-        if patch is not None:
-            for key in ("reason", "note"):
-                if key not in patch:
-                    result.pop(key, None)
-            result.update(patch)
-    return result
-
-
-class _Raw:
-    """One TOML table with the chosen variants applied, read through typed accessors that name the place."""
-
-    __slots__ = ("_data", "_seen", "_variants", "where")
-
-    def __init__(self, data: Any, where: str, variants: Mapping[str, str]) -> None:
-        if not isinstance(data, dict):
-            raise ComponentTableError(f"{where}: expected a table")
-        self.where = where
-        self._variants = variants
-        self._data = _apply_variants(data, where, variants)
-        self._seen: set[str] = set()
-
-    def has(self, key: str) -> bool:
-        self._seen.add(key)
-        return key in self._data
-
-    def value(self, key: str) -> Any:
-        self._seen.add(key)
-        if key not in self._data:
-            raise ComponentTableError(f"{self.where}: missing {key!r}")
-        return self._data[key]
-
-    def _fail(self, key: str, expected: str) -> ComponentTableError:
-        return ComponentTableError(f"{self.where}: {key!r} must be {expected}, not {self._data.get(key)!r}")
-
-    def text(self, key: str) -> str:
-        value = self.value(key)
-        if not isinstance(value, str):
-            raise self._fail(key, "a string")
-        return value
-
-    def opt_text(self, key: str) -> str | None:
-        return self.text(key) if self.has(key) else None
-
-    def integer(self, key: str) -> int:
-        value = self.value(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self._fail(key, "an integer")
-        return value
-
-    def opt_integer(self, key: str) -> int | None:
-        return self.integer(key) if self.has(key) else None
-
-    def flag(self, key: str) -> bool:
-        value = self.value(key)
-        if not isinstance(value, bool):
-            raise self._fail(key, "true or false")
-        return value
-
-    def choice(self, key: str, allowed: tuple[str, ...]) -> str:
-        value = self.text(key)
-        if value not in allowed:
-            raise self._fail(key, f"one of {', '.join(allowed)}")
-        return value
-
-    def texts(self, key: str, allowed: tuple[str, ...] | None = None) -> tuple[str, ...]:
-        value = self.value(key)
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise self._fail(key, "a list of strings")
-        if allowed is not None and any(item not in allowed for item in value):
-            raise self._fail(key, f"a list drawn from {', '.join(allowed)}")
-        return tuple(value)
-
-    def integers(self, key: str) -> tuple[int, ...]:
-        value = self.value(key)
-        if not isinstance(value, list) or not all(
-            isinstance(item, int) and not isinstance(item, bool) for item in value
-        ):
-            raise self._fail(key, "a list of integers")
-        return tuple(value)
-
-    def counts(self, key: str) -> tuple[tuple[str, int], ...]:
-        value = self.value(key)
-        if not isinstance(value, dict) or not all(
-            isinstance(count, int) and not isinstance(count, bool) and count >= 0 for count in value.values()
-        ):
-            raise self._fail(key, "a table of counts")
-        return tuple((str(name), int(count)) for name, count in value.items())
-
-    def table(self, key: str) -> _Raw:
-        return _Raw(self.value(key), f"{self.where}.{key}", self._variants)
-
-    def opt_table(self, key: str) -> _Raw | None:
-        return self.table(key) if self.has(key) else None
-
-    def tables(self, key: str) -> tuple[_Raw, ...]:
-        value = self.value(key)
-        if not isinstance(value, list):
-            raise self._fail(key, "an array of tables")
-        return tuple(_Raw(item, f"{self.where}.{key}[{i}]", self._variants) for i, item in enumerate(value))
-
-    def provenance(self) -> Provenance:
-        status = cast(Status, self.choice("status", _STATUSES))
-        reason = self.opt_text("reason")
-        if status == "reconstructed" and not reason:
-            raise ComponentTableError(f"{self.where}: a reconstructed entry needs a reason")
-        if status == "transcribed" and reason:
-            raise ComponentTableError(f"{self.where}: a transcribed entry has no reason")
-        return Provenance(self.text("source"), status, reason, self.opt_text("note"))
-
-    def finish(self) -> None:
-        unknown = sorted(set(self._data) - self._seen)
-        if unknown:
-            raise ComponentTableError(f"{self.where}: unknown key(s) {', '.join(unknown)}")
-
-
-def _root(ruleset: str, name: str, variants: Mapping[str, str]) -> _Raw:
-    return _Raw(_read_toml(ruleset, name), f"{ruleset}/{name}", variants)
-
-
-def _effect(row: _Raw) -> tuple[str, str]:
-    """The card's name and effect id, checking the id is the slug of the name."""
-    name, effect = row.text("name"), row.text("effect")
-    if effect != slug(name):
-        raise ComponentTableError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
-    return name, effect
-
-
-class _Copies:
-    """Hands out copy numbers so every physical card or token gets a unique ``<stem>-<n>`` id."""
-
-    __slots__ = ("_seen",)
-
-    def __init__(self) -> None:
-        self._seen: Counter[str] = Counter()
-
-    def next(self, stem: str) -> str:
-        self._seen[stem] += 1
-        return f"{stem}-{self._seen[stem]}"
-
-
-def _count(row: _Raw) -> int:
-    count = row.integer("count")
-    if count < 0:
-        raise ComponentTableError(f"{row.where}: negative count")
-    return count
-
-
-def _tokens(rows: tuple[_Raw, ...], types: tuple[str, ...], fixed_type: str | None) -> tuple[IntruderToken, ...]:
-    copies = _Copies()
+def _tokens(rows: tuple[Raw, ...], types: tuple[str, ...], fixed_type: str | None) -> tuple[IntruderToken, ...]:
+    copies = Copies()
     tokens: list[IntruderToken] = []
     for row in rows:
         type_ = fixed_type if fixed_type is not None else row.choice("type", types)
         number = row.opt_integer("number")
-        count = _count(row)
+        count = count_of(row)
         provenance = row.provenance()
         row.finish()
         if (number is None) != (type_ == "blank"):
@@ -1013,25 +762,25 @@ def _tokens(rows: tuple[_Raw, ...], types: tuple[str, ...], fixed_type: str | No
     return tuple(tokens)
 
 
-def _setup_bag(row: _Raw) -> SetupBag:
+def _setup_bag(row: Raw) -> SetupBag:
     bag = SetupBag(row.counts("fixed"), row.counts("per_player"), row.provenance())
     row.finish()
     return bag
 
 
-def _miniatures(rows: tuple[_Raw, ...], types: tuple[str, ...]) -> tuple[Miniature, ...]:
+def _miniatures(rows: tuple[Raw, ...], types: tuple[str, ...]) -> tuple[Miniature, ...]:
     result = []
     for row in rows:
-        result.append(Miniature(row.choice("type", types), _count(row), row.provenance()))
+        result.append(Miniature(row.choice("type", types), count_of(row), row.provenance()))
         row.finish()
     return tuple(result)
 
 
-def _attack_cards(root: _Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
-    copies = _Copies()
+def _attack_cards(root: Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
+    copies = Copies()
     cards: list[AttackCard] = []
     for row in root.tables("card"):
-        name, effect = _effect(row)
+        name, effect = name_and_effect(row)
         blood_values = row.value("blood")
         if not isinstance(blood_values, list) or not blood_values:
             raise ComponentTableError(f"{row.where}: 'blood' must be a non-empty list")
@@ -1051,11 +800,11 @@ def _attack_cards(root: _Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
     return tuple(cards)
 
 
-def _event_cards(root: _Raw, types: tuple[str, ...]) -> tuple[EventCard, ...]:
-    copies = _Copies()
+def _event_cards(root: Raw, types: tuple[str, ...]) -> tuple[EventCard, ...]:
+    copies = Copies()
     cards: list[EventCard] = []
     for row in root.tables("card"):
-        name, effect = _effect(row)
+        name, effect = name_and_effect(row)
         corridor = row.integer("corridor")
         if not 1 <= corridor <= 4:
             raise ComponentTableError(f"{row.where}: corridor number must be 1-4")
@@ -1075,30 +824,30 @@ def _event_cards(root: _Raw, types: tuple[str, ...]) -> tuple[EventCard, ...]:
     return tuple(cards)
 
 
-def _serious_wounds(root: _Raw) -> tuple[SeriousWound, ...]:
-    copies = _Copies()
+def _serious_wounds(root: Raw) -> tuple[SeriousWound, ...]:
+    copies = Copies()
     cards: list[SeriousWound] = []
     for row in root.tables("card"):
-        name, effect = _effect(row)
-        count, text, provenance = _count(row), row.text("text"), row.provenance()
+        name, effect = name_and_effect(row)
+        count, text, provenance = count_of(row), row.text("text"), row.provenance()
         row.finish()
         cards.extend(SeriousWound(copies.next(effect), name, effect, text, provenance) for _ in range(count))
     return tuple(cards)
 
 
-def _contamination(root: _Raw) -> tuple[ContaminationCard, ...]:
-    copies = _Copies()
+def _contamination(root: Raw) -> tuple[ContaminationCard, ...]:
+    copies = Copies()
     cards: list[ContaminationCard] = []
     for row in root.tables("card"):
-        infected, count, provenance = row.flag("infected"), _count(row), row.provenance()
+        infected, count, provenance = row.flag("infected"), count_of(row), row.provenance()
         row.finish()
         stem = "contamination-infected" if infected else "contamination-clean"
         cards.extend(ContaminationCard(copies.next(stem), infected, provenance) for _ in range(count))
     return tuple(cards)
 
 
-def _exploration_tokens(rows: tuple[_Raw, ...]) -> tuple[ExplorationToken, ...]:
-    copies = _Copies()
+def _exploration_tokens(rows: tuple[Raw, ...]) -> tuple[ExplorationToken, ...]:
+    copies = Copies()
     tokens: list[ExplorationToken] = []
     for row in rows:
         kind, items, provenance = row.choice("kind", EXPLORATION_KINDS), row.integers("items"), row.provenance()
@@ -1107,7 +856,7 @@ def _exploration_tokens(rows: tuple[_Raw, ...]) -> tuple[ExplorationToken, ...]:
     return tuple(tokens)
 
 
-def _weapon(row: _Raw) -> Weapon:
+def _weapon(row: Raw) -> Weapon:
     return Weapon(
         cast(WeaponKind, row.choice("kind", _WEAPON_KINDS)),
         row.integer("capacity"),
@@ -1116,11 +865,11 @@ def _weapon(row: _Raw) -> Weapon:
     )
 
 
-def _items(root: _Raw) -> dict[str, tuple[ItemCard, ...]]:
-    copies = _Copies()
+def _items(root: Raw) -> dict[str, tuple[ItemCard, ...]]:
+    copies = Copies()
     decks: dict[str, list[ItemCard]] = {colour: [] for colour in ITEM_COLOURS}
     for row in root.tables("card"):
-        name, effect = _effect(row)
+        name, effect = name_and_effect(row)
         colour = row.choice("colour", ITEM_COLOURS)
         component = row.choice("component", COMPONENT_SYMBOLS) if row.has("component") else None
         recipe: tuple[str, str] | None = None
@@ -1135,7 +884,7 @@ def _items(root: _Raw) -> dict[str, tuple[ItemCard, ...]]:
         weapon = _weapon(weapon_row) if weapon_row is not None else None
         if weapon_row is not None:
             weapon_row.finish()
-        count = _count(row)
+        count = count_of(row)
         card_fields = (
             row.flag("heavy"),
             row.flag("one_use"),
@@ -1152,11 +901,11 @@ def _items(root: _Raw) -> dict[str, tuple[ItemCard, ...]]:
     return {colour: tuple(cards) for colour, cards in decks.items()}
 
 
-def _action_cards(rows: tuple[_Raw, ...], character: str, copies: _Copies) -> list[ActionCard]:
+def _action_cards(rows: tuple[Raw, ...], character: str, copies: Copies) -> list[ActionCard]:
     cards: list[ActionCard] = []
     for row in rows:
-        name, effect = _effect(row)
-        count, extra_cost = _count(row), row.integer("extra_cost")
+        name, effect = name_and_effect(row)
+        count, extra_cost = count_of(row), row.integer("extra_cost")
         combat = cast(CombatUse, row.choice("combat", _COMBAT_USES))
         text, provenance = row.text("text"), row.provenance()
         row.finish()
@@ -1169,8 +918,8 @@ def _action_cards(rows: tuple[_Raw, ...], character: str, copies: _Copies) -> li
     return cards
 
 
-def _quest_item(row: _Raw, character: str) -> QuestItem:
-    name, effect = _effect(row)
+def _quest_item(row: Raw, character: str) -> QuestItem:
+    name, effect = name_and_effect(row)
     activation_row = row.table("activation")
     room = activation_row.opt_text("room")
     discard = activation_row.texts("discard") if activation_row.has("discard") else ()
@@ -1194,13 +943,13 @@ def _quest_item(row: _Raw, character: str) -> QuestItem:
     return item
 
 
-def _characters(root: _Raw) -> tuple[Character, ...]:
+def _characters(root: Raw) -> tuple[Character, ...]:
     characters: list[Character] = []
     for row in root.tables("character"):
         character_id, name = row.text("id"), row.text("name")
         draft_colour, provenance = row.text("draft_colour"), row.provenance()
         weapon_row = row.table("weapon")
-        weapon_name, weapon_effect = _effect(weapon_row)
+        weapon_name, weapon_effect = name_and_effect(weapon_row)
         weapon = StartingWeapon(
             f"{character_id}-{weapon_effect}",
             weapon_name,
@@ -1212,7 +961,7 @@ def _characters(root: _Raw) -> tuple[Character, ...]:
             weapon_row.provenance(),
         )
         weapon_row.finish()
-        copies = _Copies()
+        copies = Copies()
         # The shared cards are read again for every Character, so each deck gets its own card ids.
         actions = _action_cards(root.tables("shared_action_card"), character_id, copies)
         actions += _action_cards(row.tables("action_card"), character_id, copies)
@@ -1238,10 +987,10 @@ def _condition(value: Any, where: str) -> Condition:
     raise ComponentTableError(f"{where}: a condition is {{all = [...]}}, {{any = [...]}} or {{atom = ..., n = ...}}")
 
 
-def _objectives(root: _Raw) -> tuple[Objective, ...]:
+def _objectives(root: Raw) -> tuple[Objective, ...]:
     cards: list[Objective] = []
     for row in root.tables("objective"):
-        name, effect = _effect(row)
+        name, effect = name_and_effect(row)
         cards.append(
             Objective(
                 effect,
@@ -1258,7 +1007,7 @@ def _objectives(root: _Raw) -> tuple[Objective, ...]:
     return tuple(cards)
 
 
-def _weaknesses(root: _Raw) -> tuple[tuple[Weakness, ...], WeaknessSetup]:
+def _weaknesses(root: Raw) -> tuple[tuple[Weakness, ...], WeaknessSetup]:
     setup_row = root.table("setup")
     setup = WeaknessSetup(setup_row.texts("slots"), setup_row.provenance())
     setup_row.finish()
@@ -1274,7 +1023,7 @@ def _weaknesses(root: _Raw) -> tuple[tuple[Weakness, ...], WeaknessSetup]:
     return tuple(cards), setup
 
 
-def _coordinates(root: _Raw) -> tuple[CoordinatesCard, ...]:
+def _coordinates(root: Raw) -> tuple[CoordinatesCard, ...]:
     cards: list[CoordinatesCard] = []
     for number, row in enumerate(root.tables("card"), start=1):
         destinations = row.texts("destinations", DESTINATIONS)
@@ -1286,7 +1035,7 @@ def _coordinates(root: _Raw) -> tuple[CoordinatesCard, ...]:
     return tuple(cards)
 
 
-def _die(root: _Raw, die_id: str) -> Die:
+def _die(root: Raw, die_id: str) -> Die:
     row = root.table(die_id)
     counts = row.counts("counts")
     meaning_row = row.table("meaning")
@@ -1301,17 +1050,17 @@ def _die(root: _Raw, die_id: str) -> Die:
     return die
 
 
-def _supplies(root: _Raw) -> tuple[Supply, ...]:
+def _supplies(root: Raw) -> tuple[Supply, ...]:
     result: list[Supply] = []
     for row in root.tables("supply"):
         result.append(
-            Supply(row.text("id"), _count(row), row.opt_integer("at_start"), row.text("note"), row.provenance())
+            Supply(row.text("id"), count_of(row), row.opt_integer("at_start"), row.text("note"), row.provenance())
         )
         row.finish()
     return tuple(result)
 
 
-def _escape_pods(row: _Raw) -> EscapePods:
+def _escape_pods(row: Raw) -> EscapePods:
     by_players = tuple(sorted((int(players), count) for players, count in row.counts("by_players")))
     if [players for players, _ in by_players] != [1, 2, 3, 4, 5]:
         raise ComponentTableError(f"{row.where}: 'by_players' must cover player counts 1-5")
@@ -1320,7 +1069,7 @@ def _escape_pods(row: _Raw) -> EscapePods:
     return pods
 
 
-def _track(root: _Raw, key: str) -> Track:
+def _track(root: Raw, key: str) -> Track:
     row = root.table(key)
     spaces: list[TrackSpace] = []
     for space_row in row.tables("spaces"):
@@ -1337,8 +1086,8 @@ def _track(root: _Raw, key: str) -> Track:
 def _load_base(key: VariantKey) -> BaseComponents:
     variants = dict(key)
 
-    def root(name: str) -> _Raw:
-        return _root("base", name, variants)
+    def root(name: str) -> Raw:
+        return root_table("base", name, variants)
 
     intruders = root("intruders.toml")
     tokens = _tokens(intruders.tables("token"), (*BASE_INTRUDER_TYPES, "blank"), None)
@@ -1411,12 +1160,12 @@ def _load_base(key: VariantKey) -> BaseComponents:
     )
 
 
-def _panic_cards(root: _Raw) -> tuple[PanicCard, ...]:
-    copies = _Copies()
+def _panic_cards(root: Raw) -> tuple[PanicCard, ...]:
+    copies = Copies()
     cards: list[PanicCard] = []
     for row in root.tables("card"):
-        name, effect = _effect(row)
-        level, count = row.integer("level"), _count(row)
+        name, effect = name_and_effect(row)
+        level, count = row.integer("level"), count_of(row)
         if not 1 <= level <= 5:
             raise ComponentTableError(f"{row.where}: a Panic level is 1-5")
         text, provenance = row.text("text"), row.provenance()
@@ -1425,7 +1174,7 @@ def _panic_cards(root: _Raw) -> tuple[PanicCard, ...]:
     return tuple(cards)
 
 
-def _insanity_track(row: _Raw, types: tuple[str, ...]) -> InsanityTrack:
+def _insanity_track(row: Raw, types: tuple[str, ...]) -> InsanityTrack:
     levels: list[InsanityLevel] = []
     for level_row in row.tables("levels"):
         levels.append(InsanityLevel(level_row.integer("level"), level_row.choice("type", types)))
@@ -1458,8 +1207,8 @@ def _vs_exploration(
 def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
     variants = dict(key)
 
-    def root(name: str) -> _Raw:
-        return _root("void_seeders", name, variants)
+    def root(name: str) -> Raw:
+        return root_table("void_seeders", name, variants)
 
     seeder_types = VS_INTRUDER_TYPES[:4]
     tokens_root = root("tokens.toml")

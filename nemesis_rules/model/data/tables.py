@@ -21,6 +21,7 @@ from nemesis_rules.board.rooms import Room, room_catalogue
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import cards
+from nemesis_rules.model.data.reading import DATA_VARIANTS
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.config import GameConfig
@@ -41,8 +42,8 @@ def resolve_game_rulings(overrides: Mapping[str, str]) -> dict[str, str]:
 
 
 def resolve_game_variants(overrides: Mapping[str, str]) -> dict[str, str]:
-    """Every data-variant family with its option (defaults first in :data:`cards.DATA_VARIANTS`)."""
-    families = dict(cards.DATA_VARIANTS)
+    """Every data-variant family with its option (defaults first in :data:`DATA_VARIANTS`)."""
+    families = dict(DATA_VARIANTS)
     families["computers"] = ("printed", "reference")
     out = {family: options[0] for family, options in families.items()}
     for family, option in overrides.items():
@@ -60,7 +61,7 @@ def resolve_game_variants(overrides: Mapping[str, str]) -> dict[str, str]:
 
 def card_variant_key(variants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     """The variants that choose component tables, sorted: the cache key of those tables."""
-    return tuple(sorted((k, v) for k, v in variants.items() if k in cards.DATA_VARIANTS))
+    return tuple(sorted((k, v) for k, v in variants.items() if k in DATA_VARIANTS))
 
 
 def _card_variants(config: GameConfig) -> tuple[tuple[str, str], ...]:

@@ -16,6 +16,7 @@ from functools import cache
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import cards, tables
+from nemesis_rules.model.data.reading import DATA_VARIANTS
 
 SEEDER_TYPES = ("lurker", "whisperer", "stalker", "despoiler")
 """The four Void Seeder types, lowest first (VS-RB Encounter; Lairs are not Void Seeders)."""
@@ -71,7 +72,7 @@ def _panic_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.Pa
 
 
 def panic_card(config: GameConfig, card: str) -> cards.PanicCard:
-    return _panic_cards(tuple(sorted((k, v) for k, v in config.variants.items() if k in cards.DATA_VARIANTS)))[card]
+    return _panic_cards(tuple(sorted((k, v) for k, v in config.variants.items() if k in DATA_VARIANTS)))[card]
 
 
 def seeders_in_supply(state: GameState) -> bool:
