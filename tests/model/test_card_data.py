@@ -28,6 +28,7 @@ from nemesis_rules.model.data.reading import (
     resolve_variants,
     slug,
 )
+from nemesis_rules.model.data.tokens import BASE_INTRUDER_TYPES, VS_INTRUDER_TYPES
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +99,7 @@ def test_setup_bag_rejects_impossible_player_counts(base: BaseComponents) -> Non
 
 
 def test_miniature_limits(base: BaseComponents) -> None:
-    limits = {type_: base.miniature_limit(type_) for type_ in cards.BASE_INTRUDER_TYPES}
+    limits = {type_: base.miniature_limit(type_) for type_ in BASE_INTRUDER_TYPES}
     assert limits == {"larva": 6, "creeper": 3, "adult": 8, "breeder": 2, "queen": 1}
 
 
@@ -511,7 +512,7 @@ def test_vs_blank_insanity_tokens_and_setup_bag(vs: VoidSeedersComponents) -> No
 
 
 def test_vs_miniatures_type_order_and_insanity_track(vs: VoidSeedersComponents) -> None:
-    limits = {type_: vs.miniature_limit(type_) for type_ in cards.VS_INTRUDER_TYPES}
+    limits = {type_: vs.miniature_limit(type_) for type_ in VS_INTRUDER_TYPES}
     assert limits == {"lurker": 6, "whisperer": 4, "stalker": 1, "despoiler": 1, "lair": 3}
     order = vs.type_order
     assert order.next_lower("despoiler") == "stalker"
@@ -554,7 +555,7 @@ def test_vs_event_deck(vs: VoidSeedersComponents) -> None:
     removed = {card.effect for card in vs.event_cards if card.disposal == "remove-and-reshuffle"}
     assert removed == {"computer-system-failure", "evacuation-pod-ejection", "generator-overheat", "fuel-explosion"}
     assert Counter(card.effect for card in vs.event_cards)["terror"] == 3
-    assert all(set(card.movers) <= set(cards.VS_INTRUDER_TYPES[:4]) for card in vs.event_cards)
+    assert all(set(card.movers) <= set(VS_INTRUDER_TYPES[:4]) for card in vs.event_cards)
 
 
 def test_pod_ejection_direction_differs_between_rulesets_and_variant(vs: VoidSeedersComponents) -> None:

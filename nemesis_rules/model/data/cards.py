@@ -26,7 +26,6 @@ Entry points: :func:`base_components` and :func:`void_seeders_components` (both 
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
@@ -44,16 +43,30 @@ from nemesis_rules.model.data.reading import (
     root_table,
     slug,
 )
+from nemesis_rules.model.data.tokens import (
+    BASE_INTRUDER_TYPES,
+    VS_INTRUDER_TYPES,
+    ExplorationPoolChange,
+    ExplorationToken,
+    InsanityToken,
+    IntruderToken,
+    Miniature,
+    SetupBag,
+    TypeOrder,
+    miniature_limit,
+    read_exploration_tokens,
+    read_intruder_tokens,
+    read_miniatures,
+    read_setup_bag,
+    vs_exploration_pool,
+)
 
 __all__ = [
-    "BASE_INTRUDER_TYPES",
     "COMPONENT_SYMBOLS",
     "DESTINATIONS",
     "DESTINATION_LETTERS",
-    "EXPLORATION_KINDS",
     "ITEM_COLOURS",
     "OBJECTIVE_ATOMS",
-    "VS_INTRUDER_TYPES",
     "ActionCard",
     "AttackCard",
     "BaseComponents",
@@ -67,26 +80,19 @@ __all__ = [
     "Disposal",
     "EscapePods",
     "EventCard",
-    "ExplorationPoolChange",
-    "ExplorationToken",
     "InsanityLevel",
-    "InsanityToken",
     "InsanityTrack",
-    "IntruderToken",
     "ItemCard",
-    "Miniature",
     "Objective",
     "ObjectiveKind",
     "PanicCard",
     "QuestActivation",
     "QuestItem",
     "SeriousWound",
-    "SetupBag",
     "StartingWeapon",
     "Supply",
     "Track",
     "TrackSpace",
-    "TypeOrder",
     "VoidSeedersComponents",
     "Weakness",
     "WeaknessSetup",
@@ -102,13 +108,10 @@ WeaponKind = Literal["classic", "energy"]
 ObjectiveKind = Literal["corporate", "personal"]
 
 
-BASE_INTRUDER_TYPES: Final = ("larva", "creeper", "adult", "breeder", "queen")
-VS_INTRUDER_TYPES: Final = ("lurker", "whisperer", "stalker", "despoiler", "lair")
 ITEM_COLOURS: Final = ("red", "yellow", "green", "blue")
 COMPONENT_SYMBOLS: Final = ("flame", "cloth", "cross", "wrench", "battery")
 DESTINATIONS: Final = ("earth", "mars", "venus", "deep-space")
 DESTINATION_LETTERS: Final = ("A", "B", "C", "D")
-EXPLORATION_KINDS: Final = ("malfunction", "fire", "silence", "slime", "danger", "doors", "lair")
 OBJECTIVE_ATOMS: Final = (
     "signal",
     "weakness-carcass",
@@ -134,58 +137,6 @@ _OBJECTIVE_KINDS: Final = ("corporate", "personal")
 
 
 # ------------------------------------------------------------------------------------------ dataclasses
-
-
-@dataclass(frozen=True, slots=True)
-class IntruderToken:
-    """One Intruder-bag token (facts.md §1; Void Seeders: VS-RB Components, facts.md §16).
-
-    ``type`` is an Intruder type (base), ``"void-seeder"`` (Void Seeders; the creature depends on the
-    Insanity level) or ``"blank"``. ``number`` is the Surprise Attack threshold on its back (None on a Blank).
-    """
-
-    id: str
-    type: str
-    number: int | None
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class InsanityToken:
-    """A Character Insanity token of one player colour (VS-RB Components, Setup 18; facts.md §16)."""
-
-    id: str
-    colour: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class SetupBag:
-    """What goes into the Intruder bag at setup: fixed tokens plus tokens per player.
-
-    facts.md §1; VS-RB Setup 10, 18.
-    """
-
-    fixed: tuple[tuple[str, int], ...]
-    per_player: tuple[tuple[str, int], ...]
-    provenance: Provenance
-
-    def composition(self, players: int) -> tuple[tuple[str, int], ...]:
-        """Token kinds and how many of each start in the bag for ``players`` players (1-5)."""
-        check_players(players)
-        total: Counter[str] = Counter(dict(self.fixed))
-        for kind, count in self.per_player:
-            total[kind] += count * players
-        return tuple(total.items())
-
-
-@dataclass(frozen=True, slots=True)
-class Miniature:
-    """How many miniatures of one type exist: a hard limit on the board (facts.md §1, §16)."""
-
-    type: str
-    count: int
-    provenance: Provenance
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,16 +202,6 @@ class ContaminationCard:
 
     id: str
     infected: bool
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class ExplorationToken:
-    """One Exploration token: its effect ``kind`` and the item number printed on it (facts.md §10, §16)."""
-
-    id: str
-    kind: str
-    items: int
     provenance: Provenance
 
 
@@ -561,28 +502,6 @@ class InsanityTrack:
 
 
 @dataclass(frozen=True, slots=True)
-class TypeOrder:
-    """Void Seeder types from lowest to highest; the fallback when a type's miniatures run out (VS-RB Encounter)."""
-
-    types: tuple[str, ...]
-    provenance: Provenance
-
-    def next_lower(self, type_: str) -> str | None:
-        """The type placed instead of ``type_`` when none of it is left (None below the lowest)."""
-        position = self.types.index(type_)
-        return self.types[position - 1] if position > 0 else None
-
-
-@dataclass(frozen=True, slots=True)
-class ExplorationPoolChange:
-    """Exploration tokens taken out of / added to the base pool by Void Seeders (VS-RB Setup 4)."""
-
-    removed: tuple[tuple[str, int], ...]
-    added: tuple[tuple[str, int], ...]
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
 class BaseComponents:
     """Every component table of the base game, for one choice of data variants (``variants``)."""
 
@@ -647,7 +566,7 @@ class BaseComponents:
 
     def miniature_limit(self, type_: str) -> int:
         """How many miniatures of an Intruder type exist."""
-        return _miniature_limit(self.miniatures, type_)
+        return miniature_limit(self.miniatures, type_)
 
     def provenance_entries(self) -> Iterator[tuple[str, Provenance]]:
         """Every entry as (label, provenance), for a provenance report."""
@@ -705,7 +624,7 @@ class VoidSeedersComponents:
 
     def miniature_limit(self, type_: str) -> int:
         """How many miniatures of a Void Seeder type (or Lairs) exist."""
-        return _miniature_limit(self.miniatures, type_)
+        return miniature_limit(self.miniatures, type_)
 
     def insanity_token(self, colour: str) -> InsanityToken:
         """The Insanity token of a player colour."""
@@ -737,43 +656,7 @@ def _labelled(kind: str, entries: tuple[Any, ...]) -> Iterator[tuple[str, Proven
         yield f"{kind}:{entry.id}", entry.provenance
 
 
-def _miniature_limit(miniatures: tuple[Miniature, ...], type_: str) -> int:
-    for miniature in miniatures:
-        if miniature.type == type_:
-            return miniature.count
-    raise KeyError(type_)
-
-
 # ------------------------------------------------------------------------------------------- loading
-
-
-def _tokens(rows: tuple[Raw, ...], types: tuple[str, ...], fixed_type: str | None) -> tuple[IntruderToken, ...]:
-    copies = Copies()
-    tokens: list[IntruderToken] = []
-    for row in rows:
-        type_ = fixed_type if fixed_type is not None else row.choice("type", types)
-        number = row.opt_integer("number")
-        count = count_of(row)
-        provenance = row.provenance()
-        row.finish()
-        if (number is None) != (type_ == "blank"):
-            raise ComponentTableError(f"{row.where}: only a Blank has no number")
-        tokens.extend(IntruderToken(copies.next(type_), type_, number, provenance) for _ in range(count))
-    return tuple(tokens)
-
-
-def _setup_bag(row: Raw) -> SetupBag:
-    bag = SetupBag(row.counts("fixed"), row.counts("per_player"), row.provenance())
-    row.finish()
-    return bag
-
-
-def _miniatures(rows: tuple[Raw, ...], types: tuple[str, ...]) -> tuple[Miniature, ...]:
-    result = []
-    for row in rows:
-        result.append(Miniature(row.choice("type", types), count_of(row), row.provenance()))
-        row.finish()
-    return tuple(result)
 
 
 def _attack_cards(root: Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
@@ -844,16 +727,6 @@ def _contamination(root: Raw) -> tuple[ContaminationCard, ...]:
         stem = "contamination-infected" if infected else "contamination-clean"
         cards.extend(ContaminationCard(copies.next(stem), infected, provenance) for _ in range(count))
     return tuple(cards)
-
-
-def _exploration_tokens(rows: tuple[Raw, ...]) -> tuple[ExplorationToken, ...]:
-    copies = Copies()
-    tokens: list[ExplorationToken] = []
-    for row in rows:
-        kind, items, provenance = row.choice("kind", EXPLORATION_KINDS), row.integers("items"), row.provenance()
-        row.finish()
-        tokens.extend(ExplorationToken(copies.next(kind), kind, number, provenance) for number in items)
-    return tuple(tokens)
 
 
 def _weapon(row: Raw) -> Weapon:
@@ -1090,9 +963,9 @@ def _load_base(key: VariantKey) -> BaseComponents:
         return root_table("base", name, variants)
 
     intruders = root("intruders.toml")
-    tokens = _tokens(intruders.tables("token"), (*BASE_INTRUDER_TYPES, "blank"), None)
-    setup_bag = _setup_bag(intruders.table("setup_bag"))
-    miniatures = _miniatures(intruders.tables("miniature"), BASE_INTRUDER_TYPES)
+    tokens = read_intruder_tokens(intruders.tables("token"), (*BASE_INTRUDER_TYPES, "blank"), None)
+    setup_bag = read_setup_bag(intruders.table("setup_bag"))
+    miniatures = read_miniatures(intruders.tables("miniature"), BASE_INTRUDER_TYPES)
     intruders.finish()
 
     attack_root, event_root = root("attack_cards.toml"), root("event_cards.toml")
@@ -1101,7 +974,7 @@ def _load_base(key: VariantKey) -> BaseComponents:
     wound_root, contamination_root = root("serious_wounds.toml"), root("contamination.toml")
     serious_wounds, contamination = _serious_wounds(wound_root), _contamination(contamination_root)
     exploration_root = root("exploration_tokens.toml")
-    exploration = _exploration_tokens(exploration_root.tables("token"))
+    exploration = read_exploration_tokens(exploration_root.tables("token"))
     items_root, characters_root = root("items.toml"), root("characters.toml")
     items, characters = _items(items_root), _characters(characters_root)
     objectives_root, weakness_root = root("objectives.toml"), root("weaknesses.toml")
@@ -1188,21 +1061,6 @@ def _insanity_track(row: Raw, types: tuple[str, ...]) -> InsanityTrack:
     return track
 
 
-def _vs_exploration(
-    base_pool: tuple[ExplorationToken, ...], change: ExplorationPoolChange, added: tuple[ExplorationToken, ...]
-) -> tuple[ExplorationToken, ...]:
-    pool = list(base_pool)
-    for kind, count in change.removed:
-        matching = [token for token in pool if token.kind == kind]
-        if len(matching) < count:
-            raise ComponentTableError(f"void_seeders/exploration.toml: cannot remove {count} {kind!r} tokens")
-        for token in matching[:count]:
-            pool.remove(token)
-    if sorted(Counter(token.kind for token in added).items()) != sorted(change.added):
-        raise ComponentTableError("void_seeders/exploration.toml: the added tokens do not match pool_change.add")
-    return (*pool, *added)
-
-
 @functools.lru_cache(maxsize=64)
 def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
     variants = dict(key)
@@ -1212,18 +1070,18 @@ def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
 
     seeder_types = VS_INTRUDER_TYPES[:4]
     tokens_root = root("tokens.toml")
-    seeder_tokens = _tokens(tokens_root.tables("void_seeder_token"), (), "void-seeder")
-    blank_tokens = _tokens((tokens_root.table("blank"),), (), "blank")
+    seeder_tokens = read_intruder_tokens(tokens_root.tables("void_seeder_token"), (), "void-seeder")
+    blank_tokens = read_intruder_tokens((tokens_root.table("blank"),), (), "blank")
     insanity_row = tokens_root.table("insanity")
     insanity_provenance = insanity_row.provenance()
     insanity_tokens = tuple(
         InsanityToken(f"insanity-{colour}", colour, insanity_provenance) for colour in insanity_row.texts("colours")
     )
     insanity_row.finish()
-    setup_bag = _setup_bag(tokens_root.table("setup_bag"))
+    setup_bag = read_setup_bag(tokens_root.table("setup_bag"))
 
     miniatures_root = root("miniatures.toml")
-    miniatures = _miniatures(miniatures_root.tables("miniature"), VS_INTRUDER_TYPES)
+    miniatures = read_miniatures(miniatures_root.tables("miniature"), VS_INTRUDER_TYPES)
     order_row = miniatures_root.table("type_order")
     type_order = TypeOrder(order_row.texts("types", seeder_types), order_row.provenance())
     order_row.finish()
@@ -1238,7 +1096,7 @@ def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
     weaknesses, weakness_setup = _weaknesses(weakness_root)
 
     exploration_root = root("exploration.toml")
-    lair_tokens = _exploration_tokens(exploration_root.tables("token"))
+    lair_tokens = read_exploration_tokens(exploration_root.tables("token"))
     change_row = exploration_root.table("pool_change")
     change = ExplorationPoolChange(change_row.counts("remove"), change_row.counts("add"), change_row.provenance())
     change_row.finish()
@@ -1272,7 +1130,7 @@ def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
         weakness_setup=weakness_setup,
         lair_tokens=lair_tokens,
         exploration_change=change,
-        exploration_tokens=_vs_exploration(base.exploration_tokens, change, lair_tokens),
+        exploration_tokens=vs_exploration_pool(base.exploration_tokens, change, lair_tokens),
     )
 
 

@@ -22,6 +22,7 @@ from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import cards
 from nemesis_rules.model.data.reading import DATA_VARIANTS
+from nemesis_rules.model.data.tokens import ExplorationToken, IntruderToken
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.config import GameConfig
@@ -128,7 +129,7 @@ def room_has_item_counter(config: GameConfig, tile: str | None) -> bool:
 # -- components -----------------------------------------------------------------------------
 
 
-def token_key(token: cards.IntruderToken) -> str:
+def token_key(token: IntruderToken) -> str:
     """Bag tokens read like the game: ``adult-3`` (type and back number), ``blank``."""
     return token.type if token.number is None else f"{token.type}-{token.number}"
 
@@ -196,7 +197,7 @@ def exploration_tokens(config: GameConfig) -> Multiset:
     return hooks(config).exploration_tokens(config)
 
 
-def exploration_key(token: cards.ExplorationToken) -> str:
+def exploration_key(token: ExplorationToken) -> str:
     return f"{token.kind}-{token.items}"
 
 
