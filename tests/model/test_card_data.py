@@ -19,6 +19,7 @@ from nemesis_rules.model.data.cards import (
     base_components,
     void_seeders_components,
 )
+from nemesis_rules.model.data.items import ItemCard
 from nemesis_rules.model.data.reading import (
     DATA_VARIANTS,
     ComponentTableError,
@@ -205,7 +206,7 @@ def test_exploration_tokens(base: BaseComponents) -> None:
 # ------------------------------------------------------------------------------------------ §6 Items
 
 
-def _names(deck: tuple[cards.ItemCard, ...]) -> Counter[str]:
+def _names(deck: tuple[ItemCard, ...]) -> Counter[str]:
     return Counter(card.name for card in deck)
 
 

@@ -30,6 +30,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
+from nemesis_rules.model.data.items import (
+    COMBAT_USES,
+    CombatUse,
+    ItemCard,
+    Weapon,
+    read_items,
+    read_weapon,
+)
 from nemesis_rules.model.data.reading import (
     ComponentTableError,
     Copies,
@@ -62,16 +70,13 @@ from nemesis_rules.model.data.tokens import (
 )
 
 __all__ = [
-    "COMPONENT_SYMBOLS",
     "DESTINATIONS",
     "DESTINATION_LETTERS",
-    "ITEM_COLOURS",
     "OBJECTIVE_ATOMS",
     "ActionCard",
     "AttackCard",
     "BaseComponents",
     "Character",
-    "CombatUse",
     "Condition",
     "ContaminationCard",
     "CoordinatesCard",
@@ -82,7 +87,6 @@ __all__ = [
     "EventCard",
     "InsanityLevel",
     "InsanityTrack",
-    "ItemCard",
     "Objective",
     "ObjectiveKind",
     "PanicCard",
@@ -96,20 +100,14 @@ __all__ = [
     "VoidSeedersComponents",
     "Weakness",
     "WeaknessSetup",
-    "Weapon",
-    "WeaponKind",
     "base_components",
     "void_seeders_components",
 ]
 
-CombatUse = Literal["in", "out", "any"]
 Disposal = Literal["discard", "remove-and-reshuffle", "shuffle-back"]
-WeaponKind = Literal["classic", "energy"]
 ObjectiveKind = Literal["corporate", "personal"]
 
 
-ITEM_COLOURS: Final = ("red", "yellow", "green", "blue")
-COMPONENT_SYMBOLS: Final = ("flame", "cloth", "cross", "wrench", "battery")
 DESTINATIONS: Final = ("earth", "mars", "venus", "deep-space")
 DESTINATION_LETTERS: Final = ("A", "B", "C", "D")
 OBJECTIVE_ATOMS: Final = (
@@ -130,9 +128,7 @@ OBJECTIVE_ATOMS: Final = (
     "all-rooms-explored",
     "pod-items",
 )
-_COMBAT_USES: Final = ("in", "out", "any")
 _DISPOSALS: Final = ("discard", "remove-and-reshuffle", "shuffle-back")
-_WEAPON_KINDS: Final = ("classic", "energy")
 _OBJECTIVE_KINDS: Final = ("corporate", "personal")
 
 
@@ -202,43 +198,6 @@ class ContaminationCard:
 
     id: str
     infected: bool
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class Weapon:
-    """Weapon data of an item or starting weapon (facts.md §6, §7).
-
-    ``ability`` is a mechanic id ("none" if plain); ``reloads`` lists what can reload it: item or
-    action-card effect ids, or "armory" for the Armory room action.
-    """
-
-    kind: WeaponKind
-    capacity: int
-    ability: str
-    reloads: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ItemCard:
-    """One Item card of the red, yellow, green or blue (crafted) deck (facts.md §6).
-
-    ``component`` is its crafting symbol (None if it has none); ``recipe`` the two symbols a crafted
-    item needs; ``combat`` the icon: "in" / "out" of Combat only, or "any".
-    """
-
-    id: str
-    name: str
-    effect: str
-    colour: str
-    component: str | None
-    heavy: bool
-    one_use: bool
-    action_cost: int
-    combat: CombatUse
-    weapon: Weapon | None
-    recipe: tuple[str, str] | None
-    text: str
     provenance: Provenance
 
 
@@ -729,57 +688,12 @@ def _contamination(root: Raw) -> tuple[ContaminationCard, ...]:
     return tuple(cards)
 
 
-def _weapon(row: Raw) -> Weapon:
-    return Weapon(
-        cast(WeaponKind, row.choice("kind", _WEAPON_KINDS)),
-        row.integer("capacity"),
-        row.text("ability"),
-        row.texts("reloads"),
-    )
-
-
-def _items(root: Raw) -> dict[str, tuple[ItemCard, ...]]:
-    copies = Copies()
-    decks: dict[str, list[ItemCard]] = {colour: [] for colour in ITEM_COLOURS}
-    for row in root.tables("card"):
-        name, effect = name_and_effect(row)
-        colour = row.choice("colour", ITEM_COLOURS)
-        component = row.choice("component", COMPONENT_SYMBOLS) if row.has("component") else None
-        recipe: tuple[str, str] | None = None
-        if row.has("recipe"):
-            symbols = row.texts("recipe", COMPONENT_SYMBOLS)
-            if len(symbols) != 2:
-                raise ComponentTableError(f"{row.where}: a recipe needs exactly 2 component symbols")
-            recipe = (symbols[0], symbols[1])
-        if (recipe is not None) != (colour == "blue"):
-            raise ComponentTableError(f"{row.where}: exactly the crafted (blue) items have a recipe")
-        weapon_row = row.opt_table("weapon")
-        weapon = _weapon(weapon_row) if weapon_row is not None else None
-        if weapon_row is not None:
-            weapon_row.finish()
-        count = count_of(row)
-        card_fields = (
-            row.flag("heavy"),
-            row.flag("one_use"),
-            row.integer("action_cost"),
-            cast(CombatUse, row.choice("combat", _COMBAT_USES)),
-        )
-        text, provenance = row.text("text"), row.provenance()
-        row.finish()
-        for _ in range(count):
-            card_id = copies.next(f"{colour}-{effect}")
-            decks[colour].append(
-                ItemCard(card_id, name, effect, colour, component, *card_fields, weapon, recipe, text, provenance)
-            )
-    return {colour: tuple(cards) for colour, cards in decks.items()}
-
-
 def _action_cards(rows: tuple[Raw, ...], character: str, copies: Copies) -> list[ActionCard]:
     cards: list[ActionCard] = []
     for row in rows:
         name, effect = name_and_effect(row)
         count, extra_cost = count_of(row), row.integer("extra_cost")
-        combat = cast(CombatUse, row.choice("combat", _COMBAT_USES))
+        combat = cast(CombatUse, row.choice("combat", COMBAT_USES))
         text, provenance = row.text("text"), row.provenance()
         row.finish()
         cards.extend(
@@ -808,7 +722,7 @@ def _quest_item(row: Raw, character: str) -> QuestItem:
         row.opt_integer("use_cost"),
         row.flag("one_use"),
         row.flag("heavy"),
-        cast(CombatUse, row.choice("combat", _COMBAT_USES)),
+        cast(CombatUse, row.choice("combat", COMBAT_USES)),
         row.text("text"),
         row.provenance(),
     )
@@ -829,7 +743,7 @@ def _characters(root: Raw) -> tuple[Character, ...]:
             weapon_effect,
             character_id,
             weapon_row.flag("heavy"),
-            _weapon(weapon_row),
+            read_weapon(weapon_row),
             weapon_row.text("text"),
             weapon_row.provenance(),
         )
@@ -976,7 +890,7 @@ def _load_base(key: VariantKey) -> BaseComponents:
     exploration_root = root("exploration_tokens.toml")
     exploration = read_exploration_tokens(exploration_root.tables("token"))
     items_root, characters_root = root("items.toml"), root("characters.toml")
-    items, characters = _items(items_root), _characters(characters_root)
+    items, characters = read_items(items_root), _characters(characters_root)
     objectives_root, weakness_root = root("objectives.toml"), root("weaknesses.toml")
     objectives = _objectives(objectives_root)
     weaknesses, weakness_setup = _weaknesses(weakness_root)

@@ -21,6 +21,7 @@ from nemesis_rules.board.rooms import Room, room_catalogue
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import cards
+from nemesis_rules.model.data.items import ItemCard, Weapon
 from nemesis_rules.model.data.reading import DATA_VARIANTS
 from nemesis_rules.model.data.tokens import ExplorationToken, IntruderToken
 
@@ -264,7 +265,7 @@ def quest_items(config: GameConfig, character: str) -> tuple[str, ...]:
     return tuple(q.effect for q in base(config).character(character).quest_items)
 
 
-ItemLike = cards.ItemCard | cards.StartingWeapon | cards.QuestItem
+ItemLike = ItemCard | cards.StartingWeapon | cards.QuestItem
 
 
 @cache
@@ -286,7 +287,7 @@ def item(config: GameConfig, slug: str) -> ItemLike:
     return _items(_card_variants(config))[slug]
 
 
-def weapon(config: GameConfig, slug: str) -> cards.Weapon | None:
+def weapon(config: GameConfig, slug: str) -> Weapon | None:
     found = _items(_card_variants(config)).get(slug)
     return getattr(found, "weapon", None)
 
