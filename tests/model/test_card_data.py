@@ -19,6 +19,7 @@ from nemesis_rules.model.data.cards import (
     base_components,
     void_seeders_components,
 )
+from nemesis_rules.model.data.characters import QuestActivation
 from nemesis_rules.model.data.items import ItemCard
 from nemesis_rules.model.data.reading import (
     DATA_VARIANTS,
@@ -346,12 +347,12 @@ def test_starting_weapons(base: BaseComponents) -> None:
 
 
 def test_quest_item_activation_variants(base: BaseComponents) -> None:
-    def activations(components: BaseComponents, character: str) -> dict[str, cards.QuestActivation]:
+    def activations(components: BaseComponents, character: str) -> dict[str, QuestActivation]:
         return {item.effect: item.activation for item in components.character(character).quest_items}
 
     pilot = activations(base, "pilot")
-    assert pilot["evacuation-key"] == cards.QuestActivation("fire-control-system", ())
-    assert pilot["orbital-maneuvering-system"] == cards.QuestActivation(None, ("energy-charge",))
+    assert pilot["evacuation-key"] == QuestActivation("fire-control-system", ())
+    assert pilot["orbital-maneuvering-system"] == QuestActivation(None, ("energy-charge",))
     swapped = activations(base_components({"pilot-quest-activation": "pn"}), "pilot")
     assert swapped["evacuation-key"] == pilot["orbital-maneuvering-system"]
     assert swapped["orbital-maneuvering-system"] == pilot["evacuation-key"]

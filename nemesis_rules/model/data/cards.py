@@ -30,13 +30,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
+from nemesis_rules.model.data.characters import (
+    Character,
+    read_characters,
+)
 from nemesis_rules.model.data.items import (
-    COMBAT_USES,
-    CombatUse,
     ItemCard,
-    Weapon,
     read_items,
-    read_weapon,
 )
 from nemesis_rules.model.data.reading import (
     ComponentTableError,
@@ -73,10 +73,8 @@ __all__ = [
     "DESTINATIONS",
     "DESTINATION_LETTERS",
     "OBJECTIVE_ATOMS",
-    "ActionCard",
     "AttackCard",
     "BaseComponents",
-    "Character",
     "Condition",
     "ContaminationCard",
     "CoordinatesCard",
@@ -90,10 +88,7 @@ __all__ = [
     "Objective",
     "ObjectiveKind",
     "PanicCard",
-    "QuestActivation",
-    "QuestItem",
     "SeriousWound",
-    "StartingWeapon",
     "Supply",
     "Track",
     "TrackSpace",
@@ -198,72 +193,6 @@ class ContaminationCard:
 
     id: str
     infected: bool
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class StartingWeapon:
-    """A Character's starting weapon, Heavy and fully loaded at setup (facts.md §7)."""
-
-    id: str
-    name: str
-    effect: str
-    character: str
-    heavy: bool
-    weapon: Weapon
-    text: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class ActionCard:
-    """One card of a Character's Action deck; cost = the card + ``extra_cost`` (facts.md §7)."""
-
-    id: str
-    name: str
-    effect: str
-    character: str
-    extra_cost: int
-    combat: CombatUse
-    text: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class QuestActivation:
-    """How a Quest Item is activated: in a ``room`` (a room-name slug) or by discarding one of ``discard``."""
-
-    room: str | None
-    discard: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class QuestItem:
-    """One of a Character's two Quest Items (facts.md §7). ``use_cost`` None = no action needed."""
-
-    id: str
-    name: str
-    effect: str
-    character: str
-    activation: QuestActivation
-    use_cost: int | None
-    one_use: bool
-    heavy: bool
-    combat: CombatUse
-    text: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class Character:
-    """A base Character: draft colour, starting weapon, 10 Action cards, 2 Quest Items (facts.md §7)."""
-
-    id: str
-    name: str
-    draft_colour: str
-    weapon: StartingWeapon
-    action_cards: tuple[ActionCard, ...]
-    quest_items: tuple[QuestItem, ...]
     provenance: Provenance
 
 
@@ -688,76 +617,6 @@ def _contamination(root: Raw) -> tuple[ContaminationCard, ...]:
     return tuple(cards)
 
 
-def _action_cards(rows: tuple[Raw, ...], character: str, copies: Copies) -> list[ActionCard]:
-    cards: list[ActionCard] = []
-    for row in rows:
-        name, effect = name_and_effect(row)
-        count, extra_cost = count_of(row), row.integer("extra_cost")
-        combat = cast(CombatUse, row.choice("combat", COMBAT_USES))
-        text, provenance = row.text("text"), row.provenance()
-        row.finish()
-        cards.extend(
-            ActionCard(
-                copies.next(f"{character}-{effect}"), name, effect, character, extra_cost, combat, text, provenance
-            )
-            for _ in range(count)
-        )
-    return cards
-
-
-def _quest_item(row: Raw, character: str) -> QuestItem:
-    name, effect = name_and_effect(row)
-    activation_row = row.table("activation")
-    room = activation_row.opt_text("room")
-    discard = activation_row.texts("discard") if activation_row.has("discard") else ()
-    activation_row.finish()
-    if (room is None) == (not discard):
-        raise ComponentTableError(f"{row.where}: activation needs exactly one of 'room' or 'discard'")
-    item = QuestItem(
-        f"{character}-{effect}",
-        name,
-        effect,
-        character,
-        QuestActivation(room, discard),
-        row.opt_integer("use_cost"),
-        row.flag("one_use"),
-        row.flag("heavy"),
-        cast(CombatUse, row.choice("combat", COMBAT_USES)),
-        row.text("text"),
-        row.provenance(),
-    )
-    row.finish()
-    return item
-
-
-def _characters(root: Raw) -> tuple[Character, ...]:
-    characters: list[Character] = []
-    for row in root.tables("character"):
-        character_id, name = row.text("id"), row.text("name")
-        draft_colour, provenance = row.text("draft_colour"), row.provenance()
-        weapon_row = row.table("weapon")
-        weapon_name, weapon_effect = name_and_effect(weapon_row)
-        weapon = StartingWeapon(
-            f"{character_id}-{weapon_effect}",
-            weapon_name,
-            weapon_effect,
-            character_id,
-            weapon_row.flag("heavy"),
-            read_weapon(weapon_row),
-            weapon_row.text("text"),
-            weapon_row.provenance(),
-        )
-        weapon_row.finish()
-        copies = Copies()
-        # The shared cards are read again for every Character, so each deck gets its own card ids.
-        actions = _action_cards(root.tables("shared_action_card"), character_id, copies)
-        actions += _action_cards(row.tables("action_card"), character_id, copies)
-        quests = tuple(_quest_item(quest_row, character_id) for quest_row in row.tables("quest_item"))
-        row.finish()
-        characters.append(Character(character_id, name, draft_colour, weapon, tuple(actions), quests, provenance))
-    return tuple(characters)
-
-
 def _condition(value: Any, where: str) -> Condition:
     if isinstance(value, dict) and len(value) == 1 and ("all" in value or "any" in value):
         op, parts = next(iter(value.items()))
@@ -890,7 +749,7 @@ def _load_base(key: VariantKey) -> BaseComponents:
     exploration_root = root("exploration_tokens.toml")
     exploration = read_exploration_tokens(exploration_root.tables("token"))
     items_root, characters_root = root("items.toml"), root("characters.toml")
-    items, characters = read_items(items_root), _characters(characters_root)
+    items, characters = read_items(items_root), read_characters(characters_root)
     objectives_root, weakness_root = root("objectives.toml"), root("weaknesses.toml")
     objectives = _objectives(objectives_root)
     weaknesses, weakness_setup = _weaknesses(weakness_root)

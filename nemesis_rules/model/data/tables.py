@@ -21,6 +21,7 @@ from nemesis_rules.board.rooms import Room, room_catalogue
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import cards
+from nemesis_rules.model.data.characters import ActionCard, QuestItem, StartingWeapon
 from nemesis_rules.model.data.items import ItemCard, Weapon
 from nemesis_rules.model.data.reading import DATA_VARIANTS
 from nemesis_rules.model.data.tokens import ExplorationToken, IntruderToken
@@ -251,7 +252,7 @@ def action_deck(config: GameConfig, character: str) -> Multiset:
     return Multiset.of(card.effect for card in base(config).character(character).action_cards)
 
 
-def action_card(config: GameConfig, character: str, effect: str) -> cards.ActionCard:
+def action_card(config: GameConfig, character: str, effect: str) -> ActionCard:
     return next(c for c in base(config).character(character).action_cards if c.effect == effect)
 
 
@@ -265,7 +266,7 @@ def quest_items(config: GameConfig, character: str) -> tuple[str, ...]:
     return tuple(q.effect for q in base(config).character(character).quest_items)
 
 
-ItemLike = ItemCard | cards.StartingWeapon | cards.QuestItem
+ItemLike = ItemCard | StartingWeapon | QuestItem
 
 
 @cache
