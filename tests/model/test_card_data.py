@@ -20,6 +20,7 @@ from nemesis_rules.model.data.cards import (
     void_seeders_components,
 )
 from nemesis_rules.model.data.characters import QuestActivation
+from nemesis_rules.model.data.intruder_decks import EventCard
 from nemesis_rules.model.data.items import ItemCard
 from nemesis_rules.model.data.reading import (
     DATA_VARIANTS,
@@ -561,7 +562,7 @@ def test_vs_event_deck(vs: VoidSeedersComponents) -> None:
 
 
 def test_pod_ejection_direction_differs_between_rulesets_and_variant(vs: VoidSeedersComponents) -> None:
-    def pod(deck: tuple[cards.EventCard, ...]) -> str | None:
+    def pod(deck: tuple[EventCard, ...]) -> str | None:
         return next(card.parameter("pod") for card in deck if card.effect == "evacuation-pod-ejection")
 
     assert pod(base_components().event_cards) == "lowest"

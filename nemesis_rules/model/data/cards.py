@@ -34,6 +34,15 @@ from nemesis_rules.model.data.characters import (
     Character,
     read_characters,
 )
+from nemesis_rules.model.data.intruder_decks import (
+    AttackCard,
+    EventCard,
+    Weakness,
+    WeaknessSetup,
+    read_attack_cards,
+    read_event_cards,
+    read_weaknesses,
+)
 from nemesis_rules.model.data.items import (
     ItemCard,
     read_items,
@@ -49,7 +58,6 @@ from nemesis_rules.model.data.reading import (
     name_and_effect,
     resolve_variants,
     root_table,
-    slug,
 )
 from nemesis_rules.model.data.tokens import (
     BASE_INTRUDER_TYPES,
@@ -73,16 +81,13 @@ __all__ = [
     "DESTINATIONS",
     "DESTINATION_LETTERS",
     "OBJECTIVE_ATOMS",
-    "AttackCard",
     "BaseComponents",
     "Condition",
     "ContaminationCard",
     "CoordinatesCard",
     "Die",
     "DieFace",
-    "Disposal",
     "EscapePods",
-    "EventCard",
     "InsanityLevel",
     "InsanityTrack",
     "Objective",
@@ -93,13 +98,10 @@ __all__ = [
     "Track",
     "TrackSpace",
     "VoidSeedersComponents",
-    "Weakness",
-    "WeaknessSetup",
     "base_components",
     "void_seeders_components",
 ]
 
-Disposal = Literal["discard", "remove-and-reshuffle", "shuffle-back"]
 ObjectiveKind = Literal["corporate", "personal"]
 
 
@@ -123,57 +125,10 @@ OBJECTIVE_ATOMS: Final = (
     "all-rooms-explored",
     "pod-items",
 )
-_DISPOSALS: Final = ("discard", "remove-and-reshuffle", "shuffle-back")
 _OBJECTIVE_KINDS: Final = ("corporate", "personal")
 
 
 # ------------------------------------------------------------------------------------------ dataclasses
-
-
-@dataclass(frozen=True, slots=True)
-class AttackCard:
-    """One Intruder / Void Seeder Attack card (facts.md §3, §16).
-
-    ``blood`` is the endurance value (None = the Retreat arrow); the effect applies only if the
-    attacker's type is in ``attackers``.
-    """
-
-    id: str
-    name: str
-    effect: str
-    blood: int | None
-    attackers: tuple[str, ...]
-    text: str
-    provenance: Provenance
-
-    @property
-    def retreat(self) -> bool:
-        """True if the card shows the Retreat arrow instead of a blood value."""
-        return self.blood is None
-
-
-@dataclass(frozen=True, slots=True)
-class EventCard:
-    """One Event card (facts.md §4; Void Seeders facts.md §16).
-
-    ``corridor`` is the movement number, ``movers`` the Intruder types that move, ``disposal`` what
-    happens to the card afterwards. ``parameters`` holds effect details that differ between cards with
-    the same effect id (e.g. which Escape Pod an ejection removes).
-    """
-
-    id: str
-    name: str
-    effect: str
-    corridor: int
-    movers: tuple[str, ...]
-    disposal: Disposal
-    text: str
-    parameters: tuple[tuple[str, str], ...]
-    provenance: Provenance
-
-    def parameter(self, key: str) -> str | None:
-        """The value of one effect parameter, or None."""
-        return dict(self.parameters).get(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,25 +177,6 @@ class Objective:
     min_players: int
     condition: Condition
     text: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class Weakness:
-    """One Weakness card (facts.md §14; Void Seeders: names unknown, facts.md §16)."""
-
-    id: str
-    name: str
-    effect: str
-    text: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class WeaknessSetup:
-    """The Weakness slots of the Intruder / Void Seeder board, keyed to what the Laboratory analyses."""
-
-    slots: tuple[str, ...]
     provenance: Provenance
 
 
@@ -547,54 +483,6 @@ def _labelled(kind: str, entries: tuple[Any, ...]) -> Iterator[tuple[str, Proven
 # ------------------------------------------------------------------------------------------- loading
 
 
-def _attack_cards(root: Raw, types: tuple[str, ...]) -> tuple[AttackCard, ...]:
-    copies = Copies()
-    cards: list[AttackCard] = []
-    for row in root.tables("card"):
-        name, effect = name_and_effect(row)
-        blood_values = row.value("blood")
-        if not isinstance(blood_values, list) or not blood_values:
-            raise ComponentTableError(f"{row.where}: 'blood' must be a non-empty list")
-        attackers = row.texts("attackers", types)
-        text, provenance = row.text("text"), row.provenance()
-        row.finish()
-        for value in blood_values:
-            if value == "retreat":
-                blood = None
-            elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
-                blood = value
-            else:
-                raise ComponentTableError(
-                    f"{row.where}: blood value {value!r} is neither a positive number nor 'retreat'"
-                )
-            cards.append(AttackCard(copies.next(effect), name, effect, blood, attackers, text, provenance))
-    return tuple(cards)
-
-
-def _event_cards(root: Raw, types: tuple[str, ...]) -> tuple[EventCard, ...]:
-    copies = Copies()
-    cards: list[EventCard] = []
-    for row in root.tables("card"):
-        name, effect = name_and_effect(row)
-        corridor = row.integer("corridor")
-        if not 1 <= corridor <= 4:
-            raise ComponentTableError(f"{row.where}: corridor number must be 1-4")
-        movers = row.texts("movers", types)
-        disposal = cast(Disposal, row.choice("disposal", _DISPOSALS))
-        parameters: tuple[tuple[str, str], ...] = ()
-        if row.has("parameters"):
-            params = row.value("parameters")
-            if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
-                raise ComponentTableError(f"{row.where}: 'parameters' must be a table of strings")
-            parameters = tuple(sorted(params.items()))
-        text, provenance = row.text("text"), row.provenance()
-        row.finish()
-        cards.append(
-            EventCard(copies.next(effect), name, effect, corridor, movers, disposal, text, parameters, provenance)
-        )
-    return tuple(cards)
-
-
 def _serious_wounds(root: Raw) -> tuple[SeriousWound, ...]:
     copies = Copies()
     cards: list[SeriousWound] = []
@@ -651,22 +539,6 @@ def _objectives(root: Raw) -> tuple[Objective, ...]:
         )
         row.finish()
     return tuple(cards)
-
-
-def _weaknesses(root: Raw) -> tuple[tuple[Weakness, ...], WeaknessSetup]:
-    setup_row = root.table("setup")
-    setup = WeaknessSetup(setup_row.texts("slots"), setup_row.provenance())
-    setup_row.finish()
-    cards: list[Weakness] = []
-    for row in root.tables("card"):
-        name, effect = row.text("name"), row.text("effect")
-        provenance = row.provenance()
-        if effect != slug(name) and not (effect == "unknown" and provenance.status == "reconstructed"):
-            raise ComponentTableError(f"{row.where}: effect {effect!r} is not the slug of {name!r}")
-        card_id = row.text("id") if row.has("id") else effect
-        cards.append(Weakness(card_id, name, effect, row.text("text"), provenance))
-        row.finish()
-    return tuple(cards), setup
 
 
 def _coordinates(root: Raw) -> tuple[CoordinatesCard, ...]:
@@ -742,8 +614,8 @@ def _load_base(key: VariantKey) -> BaseComponents:
     intruders.finish()
 
     attack_root, event_root = root("attack_cards.toml"), root("event_cards.toml")
-    attack_cards = _attack_cards(attack_root, BASE_INTRUDER_TYPES)
-    event_cards = _event_cards(event_root, BASE_INTRUDER_TYPES)
+    attack_cards = read_attack_cards(attack_root, BASE_INTRUDER_TYPES)
+    event_cards = read_event_cards(event_root, BASE_INTRUDER_TYPES)
     wound_root, contamination_root = root("serious_wounds.toml"), root("contamination.toml")
     serious_wounds, contamination = _serious_wounds(wound_root), _contamination(contamination_root)
     exploration_root = root("exploration_tokens.toml")
@@ -752,7 +624,7 @@ def _load_base(key: VariantKey) -> BaseComponents:
     items, characters = read_items(items_root), read_characters(characters_root)
     objectives_root, weakness_root = root("objectives.toml"), root("weaknesses.toml")
     objectives = _objectives(objectives_root)
-    weaknesses, weakness_setup = _weaknesses(weakness_root)
+    weaknesses, weakness_setup = read_weaknesses(weakness_root)
     coordinates_root, dice_root = root("coordinates.toml"), root("dice.toml")
     coordinates = _coordinates(coordinates_root)
     noise_die, combat_die = _die(dice_root, "noise"), _die(dice_root, "combat")
@@ -863,10 +735,10 @@ def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
     insanity_track = _insanity_track(insanity_root.table("track"), seeder_types)
     panic_root, attack_root, event_root = root("panic_cards.toml"), root("attack_cards.toml"), root("event_cards.toml")
     panic_cards = _panic_cards(panic_root)
-    attack_cards = _attack_cards(attack_root, seeder_types)
-    event_cards = _event_cards(event_root, seeder_types)
+    attack_cards = read_attack_cards(attack_root, seeder_types)
+    event_cards = read_event_cards(event_root, seeder_types)
     weakness_root = root("weaknesses.toml")
-    weaknesses, weakness_setup = _weaknesses(weakness_root)
+    weaknesses, weakness_setup = read_weaknesses(weakness_root)
 
     exploration_root = root("exploration.toml")
     lair_tokens = read_exploration_tokens(exploration_root.tables("token"))

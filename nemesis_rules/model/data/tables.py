@@ -22,6 +22,7 @@ from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import cards
 from nemesis_rules.model.data.characters import ActionCard, QuestItem, StartingWeapon
+from nemesis_rules.model.data.intruder_decks import AttackCard, EventCard
 from nemesis_rules.model.data.items import ItemCard, Weapon
 from nemesis_rules.model.data.reading import DATA_VARIANTS
 from nemesis_rules.model.data.tokens import ExplorationToken, IntruderToken
@@ -326,12 +327,12 @@ def objective_decks(config: GameConfig) -> tuple[Multiset, Multiset]:
 
 
 @cache
-def _attack_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, cards.AttackCard]:
+def _attack_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, AttackCard]:
     deck = _vs(variants).attack_cards if ruleset == "void-seeders" else _base(variants).attack_cards
     return {c.id: c for c in deck}
 
 
-def attack_card(config: GameConfig, card: str) -> cards.AttackCard:
+def attack_card(config: GameConfig, card: str) -> AttackCard:
     return _attack_cards(_card_variants(config), hooks(config).attack_deck_source)[card]
 
 
@@ -340,7 +341,7 @@ def attack_deck_name(config: GameConfig) -> str:
 
 
 @cache
-def _event_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, cards.EventCard]:
+def _event_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, EventCard]:
     deck = _vs(variants).event_cards if ruleset == "void-seeders" else _base(variants).event_cards
     return {c.id: c for c in deck}
 
@@ -353,7 +354,7 @@ class EventCardView:
     movers: tuple[str, ...]
     effect: str
     after: str
-    card: cards.EventCard
+    card: EventCard
 
 
 def event_card(config: GameConfig, card: str) -> EventCardView:
