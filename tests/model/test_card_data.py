@@ -19,6 +19,7 @@ from nemesis_rules.model.data.cards import (
     base_components,
     void_seeders_components,
 )
+from nemesis_rules.model.data.character_decks import Condition
 from nemesis_rules.model.data.characters import QuestActivation
 from nemesis_rules.model.data.intruder_decks import EventCard
 from nemesis_rules.model.data.items import ItemCard
@@ -387,7 +388,7 @@ def test_objective_conditions(base: BaseComponents) -> None:
     quarantine = by_effect["quarantine"].condition
     assert quarantine.op == "any"
     assert quarantine.atoms() == ("ship-reaches-mars", "ship-reaches-earth", "nest-destroyed")
-    assert by_effect["hoarder"].condition == cards.Condition("pod-items", (), 7)
+    assert by_effect["hoarder"].condition == Condition("pod-items", (), 7)
     signal_cards = {card.effect for card in base.objectives if "signal" in card.condition.atoms()}
     assert signal_cards == {
         "necroscopy",

@@ -28,8 +28,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, cast
+from typing import Any, Final
 
+from nemesis_rules.model.data.character_decks import (
+    ContaminationCard,
+    Objective,
+    ObjectiveKind,
+    PanicCard,
+    SeriousWound,
+    read_contamination,
+    read_objectives,
+    read_panic_cards,
+    read_serious_wounds,
+)
 from nemesis_rules.model.data.characters import (
     Character,
     read_characters,
@@ -49,13 +60,11 @@ from nemesis_rules.model.data.items import (
 )
 from nemesis_rules.model.data.reading import (
     ComponentTableError,
-    Copies,
     Provenance,
     Raw,
     VariantKey,
     check_players,
     count_of,
-    name_and_effect,
     resolve_variants,
     root_table,
 )
@@ -80,20 +89,13 @@ from nemesis_rules.model.data.tokens import (
 __all__ = [
     "DESTINATIONS",
     "DESTINATION_LETTERS",
-    "OBJECTIVE_ATOMS",
     "BaseComponents",
-    "Condition",
-    "ContaminationCard",
     "CoordinatesCard",
     "Die",
     "DieFace",
     "EscapePods",
     "InsanityLevel",
     "InsanityTrack",
-    "Objective",
-    "ObjectiveKind",
-    "PanicCard",
-    "SeriousWound",
     "Supply",
     "Track",
     "TrackSpace",
@@ -102,82 +104,12 @@ __all__ = [
     "void_seeders_components",
 ]
 
-ObjectiveKind = Literal["corporate", "personal"]
-
 
 DESTINATIONS: Final = ("earth", "mars", "venus", "deep-space")
 DESTINATION_LETTERS: Final = ("A", "B", "C", "D")
-OBJECTIVE_ATOMS: Final = (
-    "signal",
-    "weakness-carcass",
-    "weakness-egg",
-    "weaknesses-discovered",
-    "escape-with-egg",
-    "escape-with-blue-corpse",
-    "player-n-dead",
-    "survive-sole",
-    "another-survives",
-    "ship-reaches-earth",
-    "ship-reaches-mars",
-    "ship-destroyed",
-    "nest-destroyed",
-    "queen-killed",
-    "all-rooms-explored",
-    "pod-items",
-)
-_OBJECTIVE_KINDS: Final = ("corporate", "personal")
 
 
 # ------------------------------------------------------------------------------------------ dataclasses
-
-
-@dataclass(frozen=True, slots=True)
-class SeriousWound:
-    """One Serious Wound card (facts.md §5)."""
-
-    id: str
-    name: str
-    effect: str
-    text: str
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class ContaminationCard:
-    """One Contamination card; ``infected`` is what a scan reveals (facts.md §15)."""
-
-    id: str
-    infected: bool
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """An Objective condition: ``op`` "all"/"any" over ``parts``, or a leaf atom id with optional ``n``."""
-
-    op: str
-    parts: tuple[Condition, ...] = ()
-    n: int | None = None
-
-    def atoms(self) -> tuple[str, ...]:
-        """Every leaf atom id in the tree, depth first."""
-        if self.op in ("all", "any"):
-            return tuple(atom for part in self.parts for atom in part.atoms())
-        return (self.op,)
-
-
-@dataclass(frozen=True, slots=True)
-class Objective:
-    """A Corporate or Personal Objective card; removed at setup if ``min_players`` > players (facts.md §8)."""
-
-    id: str
-    name: str
-    effect: str
-    kind: ObjectiveKind
-    min_players: int
-    condition: Condition
-    text: str
-    provenance: Provenance
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,18 +213,6 @@ class Track:
     def start_index(self) -> int:
         """Position of the starting space."""
         return self.index(self.start)
-
-
-@dataclass(frozen=True, slots=True)
-class PanicCard:
-    """One Panic card; its effect applies only at Insanity ``level`` or above (VS-RB Panic Cards; facts.md §16)."""
-
-    id: str
-    name: str
-    effect: str
-    level: int
-    text: str
-    provenance: Provenance
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,64 +403,6 @@ def _labelled(kind: str, entries: tuple[Any, ...]) -> Iterator[tuple[str, Proven
 # ------------------------------------------------------------------------------------------- loading
 
 
-def _serious_wounds(root: Raw) -> tuple[SeriousWound, ...]:
-    copies = Copies()
-    cards: list[SeriousWound] = []
-    for row in root.tables("card"):
-        name, effect = name_and_effect(row)
-        count, text, provenance = count_of(row), row.text("text"), row.provenance()
-        row.finish()
-        cards.extend(SeriousWound(copies.next(effect), name, effect, text, provenance) for _ in range(count))
-    return tuple(cards)
-
-
-def _contamination(root: Raw) -> tuple[ContaminationCard, ...]:
-    copies = Copies()
-    cards: list[ContaminationCard] = []
-    for row in root.tables("card"):
-        infected, count, provenance = row.flag("infected"), count_of(row), row.provenance()
-        row.finish()
-        stem = "contamination-infected" if infected else "contamination-clean"
-        cards.extend(ContaminationCard(copies.next(stem), infected, provenance) for _ in range(count))
-    return tuple(cards)
-
-
-def _condition(value: Any, where: str) -> Condition:
-    if isinstance(value, dict) and len(value) == 1 and ("all" in value or "any" in value):
-        op, parts = next(iter(value.items()))
-        if not isinstance(parts, list) or len(parts) < 2:
-            raise ComponentTableError(f"{where}: {op!r} needs a list of at least 2 conditions")
-        return Condition(op, tuple(_condition(part, f"{where}.{op}") for part in parts))
-    if isinstance(value, dict) and "atom" in value and set(value) <= {"atom", "n"}:
-        atom, n = value["atom"], value.get("n")
-        if atom not in OBJECTIVE_ATOMS:
-            raise ComponentTableError(f"{where}: unknown condition atom {atom!r}")
-        if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
-            raise ComponentTableError(f"{where}: 'n' must be an integer")
-        return Condition(atom, (), n)
-    raise ComponentTableError(f"{where}: a condition is {{all = [...]}}, {{any = [...]}} or {{atom = ..., n = ...}}")
-
-
-def _objectives(root: Raw) -> tuple[Objective, ...]:
-    cards: list[Objective] = []
-    for row in root.tables("objective"):
-        name, effect = name_and_effect(row)
-        cards.append(
-            Objective(
-                effect,
-                name,
-                effect,
-                cast(ObjectiveKind, row.choice("kind", _OBJECTIVE_KINDS)),
-                row.integer("min_players"),
-                _condition(row.value("condition"), f"{row.where}.condition"),
-                row.text("text"),
-                row.provenance(),
-            )
-        )
-        row.finish()
-    return tuple(cards)
-
-
 def _coordinates(root: Raw) -> tuple[CoordinatesCard, ...]:
     cards: list[CoordinatesCard] = []
     for number, row in enumerate(root.tables("card"), start=1):
@@ -617,13 +479,13 @@ def _load_base(key: VariantKey) -> BaseComponents:
     attack_cards = read_attack_cards(attack_root, BASE_INTRUDER_TYPES)
     event_cards = read_event_cards(event_root, BASE_INTRUDER_TYPES)
     wound_root, contamination_root = root("serious_wounds.toml"), root("contamination.toml")
-    serious_wounds, contamination = _serious_wounds(wound_root), _contamination(contamination_root)
+    serious_wounds, contamination = read_serious_wounds(wound_root), read_contamination(contamination_root)
     exploration_root = root("exploration_tokens.toml")
     exploration = read_exploration_tokens(exploration_root.tables("token"))
     items_root, characters_root = root("items.toml"), root("characters.toml")
     items, characters = read_items(items_root), read_characters(characters_root)
     objectives_root, weakness_root = root("objectives.toml"), root("weaknesses.toml")
-    objectives = _objectives(objectives_root)
+    objectives = read_objectives(objectives_root)
     weaknesses, weakness_setup = read_weaknesses(weakness_root)
     coordinates_root, dice_root = root("coordinates.toml"), root("dice.toml")
     coordinates = _coordinates(coordinates_root)
@@ -678,20 +540,6 @@ def _load_base(key: VariantKey) -> BaseComponents:
     )
 
 
-def _panic_cards(root: Raw) -> tuple[PanicCard, ...]:
-    copies = Copies()
-    cards: list[PanicCard] = []
-    for row in root.tables("card"):
-        name, effect = name_and_effect(row)
-        level, count = row.integer("level"), count_of(row)
-        if not 1 <= level <= 5:
-            raise ComponentTableError(f"{row.where}: a Panic level is 1-5")
-        text, provenance = row.text("text"), row.provenance()
-        row.finish()
-        cards.extend(PanicCard(copies.next(effect), name, effect, level, text, provenance) for _ in range(count))
-    return tuple(cards)
-
-
 def _insanity_track(row: Raw, types: tuple[str, ...]) -> InsanityTrack:
     levels: list[InsanityLevel] = []
     for level_row in row.tables("levels"):
@@ -734,7 +582,7 @@ def _load_void_seeders(key: VariantKey) -> VoidSeedersComponents:
     insanity_root = root("insanity.toml")
     insanity_track = _insanity_track(insanity_root.table("track"), seeder_types)
     panic_root, attack_root, event_root = root("panic_cards.toml"), root("attack_cards.toml"), root("event_cards.toml")
-    panic_cards = _panic_cards(panic_root)
+    panic_cards = read_panic_cards(panic_root)
     attack_cards = read_attack_cards(attack_root, seeder_types)
     event_cards = read_event_cards(event_root, seeder_types)
     weakness_root = root("weaknesses.toml")

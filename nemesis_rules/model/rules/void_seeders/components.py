@@ -16,6 +16,7 @@ from functools import cache
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import cards, tables
+from nemesis_rules.model.data.character_decks import PanicCard
 from nemesis_rules.model.data.reading import DATA_VARIANTS
 
 SEEDER_TYPES = ("lurker", "whisperer", "stalker", "despoiler")
@@ -67,11 +68,11 @@ def token_owner(config: GameConfig, token: str) -> int:
 
 
 @cache
-def _panic_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.PanicCard]:
+def _panic_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, PanicCard]:
     return {card.id: card for card in cards.void_seeders_components(dict(variants)).panic_cards}
 
 
-def panic_card(config: GameConfig, card: str) -> cards.PanicCard:
+def panic_card(config: GameConfig, card: str) -> PanicCard:
     return _panic_cards(tuple(sorted((k, v) for k, v in config.variants.items() if k in DATA_VARIANTS)))[card]
 
 
