@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from nemesis_rules.model.data import cards
 from nemesis_rules.model.data.cards import (
-    DESTINATION_LETTERS,
     BaseComponents,
     VoidSeedersComponents,
     base_components,
@@ -33,6 +31,7 @@ from nemesis_rules.model.data.reading import (
     slug,
 )
 from nemesis_rules.model.data.tokens import BASE_INTRUDER_TYPES, VS_INTRUDER_TYPES
+from nemesis_rules.model.data.tracks import DESTINATION_LETTERS, DESTINATIONS
 
 
 @pytest.fixture(scope="module")
@@ -407,7 +406,7 @@ def test_coordinates_cards(base: BaseComponents) -> None:
     assert len(base.coordinates) == 8
     assert len({card.destinations for card in base.coordinates}) == 8
     for card in base.coordinates:
-        assert sorted(card.destinations) == sorted(cards.DESTINATIONS)
+        assert sorted(card.destinations) == sorted(DESTINATIONS)
     for letter in DESTINATION_LETTERS:
         assert sum(card.destination(letter) == "earth" for card in base.coordinates) == 2
 

@@ -15,14 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, cast
 
-from nemesis_rules.model.data.reading import (
-    ComponentTableError,
-    Copies,
-    Provenance,
-    Raw,
-    name_and_effect,
-    slug,
-)
+from nemesis_rules.model.data.reading import ComponentTableError, Copies, Provenance, Raw, name_and_effect, slug
 
 __all__ = [
     "AttackCard",

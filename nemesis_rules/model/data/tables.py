@@ -26,6 +26,7 @@ from nemesis_rules.model.data.intruder_decks import AttackCard, EventCard
 from nemesis_rules.model.data.items import ItemCard, Weapon
 from nemesis_rules.model.data.reading import DATA_VARIANTS
 from nemesis_rules.model.data.tokens import ExplorationToken, IntruderToken
+from nemesis_rules.model.data.tracks import CoordinatesCard, Track
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.config import GameConfig
@@ -215,12 +216,12 @@ def exploration_in_engines(config: GameConfig) -> bool:
     return hooks(config).exploration_in_engines
 
 
-def coordinates_cards(config: GameConfig) -> Mapping[str, cards.CoordinatesCard]:
+def coordinates_cards(config: GameConfig) -> Mapping[str, CoordinatesCard]:
     return _coordinates_cards(config.card_variants)
 
 
 @cache
-def _coordinates_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.CoordinatesCard]:
+def _coordinates_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, CoordinatesCard]:
     """The Coordinates cards by id, once per choice of component tables (the players ask at every decision)."""
     return MappingProxyType({c.id: c for c in _base(variants).coordinates})
 
@@ -386,7 +387,7 @@ def card_clause_prefix(config: GameConfig) -> str:
     return hooks(config).card_prefix
 
 
-def time_track(config: GameConfig) -> cards.Track:
+def time_track(config: GameConfig) -> Track:
     return base(config).time_track
 
 
