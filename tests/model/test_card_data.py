@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from nemesis_rules.model.data.cards import (
+from nemesis_rules.model.data.character_decks import Condition
+from nemesis_rules.model.data.characters import QuestActivation
+from nemesis_rules.model.data.components import (
     BaseComponents,
     VoidSeedersComponents,
     base_components,
     void_seeders_components,
 )
-from nemesis_rules.model.data.character_decks import Condition
-from nemesis_rules.model.data.characters import QuestActivation
 from nemesis_rules.model.data.intruder_decks import EventCard
 from nemesis_rules.model.data.items import ItemCard
 from nemesis_rules.model.data.reading import (

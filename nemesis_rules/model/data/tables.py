@@ -20,8 +20,13 @@ from typing import TYPE_CHECKING
 from nemesis_rules.board.rooms import Room, room_catalogue
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
-from nemesis_rules.model.data import cards
 from nemesis_rules.model.data.characters import ActionCard, QuestItem, StartingWeapon
+from nemesis_rules.model.data.components import (
+    BaseComponents,
+    VoidSeedersComponents,
+    base_components,
+    void_seeders_components,
+)
 from nemesis_rules.model.data.intruder_decks import AttackCard, EventCard
 from nemesis_rules.model.data.items import ItemCard, Weapon
 from nemesis_rules.model.data.reading import DATA_VARIANTS
@@ -74,16 +79,16 @@ def _card_variants(config: GameConfig) -> tuple[tuple[str, str], ...]:
 
 
 @cache
-def _base(variants: tuple[tuple[str, str], ...]) -> cards.BaseComponents:
-    return cards.base_components(dict(variants))
+def _base(variants: tuple[tuple[str, str], ...]) -> BaseComponents:
+    return base_components(dict(variants))
 
 
 @cache
-def _vs(variants: tuple[tuple[str, str], ...]) -> cards.VoidSeedersComponents:
-    return cards.void_seeders_components(dict(variants))
+def _vs(variants: tuple[tuple[str, str], ...]) -> VoidSeedersComponents:
+    return void_seeders_components(dict(variants))
 
 
-def base(config: GameConfig) -> cards.BaseComponents:
+def base(config: GameConfig) -> BaseComponents:
     variants = config.card_variants
     last = _LAST_BASE[0]
     if last is not None and last[0] is variants:  # the game's own tuple: no hashing it again
@@ -93,12 +98,12 @@ def base(config: GameConfig) -> cards.BaseComponents:
     return found
 
 
-_LAST_BASE: list[tuple[tuple[tuple[str, str], ...], cards.BaseComponents] | None] = [None]
+_LAST_BASE: list[tuple[tuple[tuple[str, str], ...], BaseComponents] | None] = [None]
 """The components last looked up, with the very variants tuple they were for (rules ask for
 them thousands of times a game, always with the same config)."""
 
 
-def void_seeders(config: GameConfig) -> cards.VoidSeedersComponents:
+def void_seeders(config: GameConfig) -> VoidSeedersComponents:
     return _vs(_card_variants(config))
 
 

@@ -1,26 +1,32 @@
-"""Static component definitions of Nemesis and Void Seeders, loaded from the package's TOML tables.
+"""The component tables of a whole ruleset: every deck, token pool, die, supply and track of the base
+game (:class:`BaseComponents`) and of Void Seeders (:class:`VoidSeedersComponents`, which keeps the
+base tables it does not replace), loaded for one choice of data variants.
 
-Every deck, token mix, die, supply and track of both rulesets is a table in
-``nemesis_rules/model/data/base/*.toml`` and ``nemesis_rules/model/data/void_seeders/*.toml``; this module
-turns them into frozen, slotted dataclasses. The values come from ``facts.md`` (section numbers are cited
-on each class) and ``void-seeders-rulebook.txt`` ("VS-RB").
+This module only assembles: it opens the TOML files of ``model/data/base/`` and ``model/data/void_seeders/``
+and hands each table to the loader of the module that defines its entries. The values come from
+``facts.md`` (each class cites its section) and ``void-seeders-rulebook.txt`` ("VS-RB"):
 
-Conventions other code relies on:
+* :mod:`~nemesis_rules.model.data.reading`: the TOML reader, data variants, :class:`Provenance`;
+* :mod:`~nemesis_rules.model.data.tokens`: Intruder and Insanity tokens, the setup bag, miniatures,
+  Exploration tokens;
+* :mod:`~nemesis_rules.model.data.intruder_decks`: Attack, Event and Weakness cards;
+* :mod:`~nemesis_rules.model.data.character_decks`: Serious Wounds, Contamination, Objectives, Panic cards;
+* :mod:`~nemesis_rules.model.data.items`: the Item decks and weapon data;
+* :mod:`~nemesis_rules.model.data.characters`: Characters, their Action decks and Quest Items;
+* :mod:`~nemesis_rules.model.data.tracks`: dice, supplies, Escape Pods, Coordinates cards, the tracks.
 
-* Every entry carries a :class:`~nemesis_rules.model.data.reading.Provenance` (``source``, ``status`` =
-  ``"transcribed"`` or ``"reconstructed"``, and a ``reason`` when reconstructed). A correction is a data edit.
-* Decks and token pools are tuples with one element per physical card or token, each with an ``id``
-  unique in its deck: ``<slug>-<copy>`` (copy = 1, 2, ... in file order; tokens ``<type>-<copy>``), items
-  ``<colour>-<slug>-<copy>``, action cards ``<character>-<slug>-<copy>``, quest items and starting weapons
-  ``<character>-<slug>``, objectives and base weaknesses ``<slug>``. Cards have an ``effect`` id: the
-  slug of the card name (``"Evacuation Pod Ejection"`` -> ``"evacuation-pod-ejection"``; both Hunt
-  cards share ``"hunt"``). The clause catalogue names an effect ``<ruleset>.<deck>.<effect>``
-  (``base.event-card.hunt``, ``vs.panic-card.sabotage``).
-* Where sources disagree, the best-evidence value is the default and each other value is a named
-  *data variant* (:data:`~nemesis_rules.model.data.reading.DATA_VARIANTS`), chosen per game and recorded
-  in the game record's header. The TOML reader and the variants are in :mod:`nemesis_rules.model.data.reading`.
+Conventions other code relies on: every entry carries a :class:`Provenance`; decks and token pools are
+tuples with one element per physical card or token, each with an ``id`` unique in its deck:
+``<slug>-<copy>`` (copy = 1, 2, ... in file order; tokens ``<type>-<copy>``), items
+``<colour>-<slug>-<copy>``, action cards ``<character>-<slug>-<copy>``, quest items and starting weapons
+``<character>-<slug>``, objectives and base weaknesses ``<slug>``. Cards have an ``effect`` id: the slug
+of the card name (``"Evacuation Pod Ejection"`` -> ``"evacuation-pod-ejection"``; both Hunt cards share
+``"hunt"``). The clause catalogue names an effect ``<ruleset>.<deck>.<effect>``
+(``base.event-card.hunt``, ``vs.panic-card.sabotage``).
 
-Entry points: :func:`base_components` and :func:`void_seeders_components` (both cached per variant choice).
+Entry points: :func:`base_components` and :func:`void_seeders_components` (both cached per variant
+choice). A game reads them through :mod:`~nemesis_rules.model.data.tables`, which picks the config's
+choice; the rule family's view of the Void Seeders tables is :mod:`nemesis_rules.model.rules.void_seeders.components`.
 """
 
 from __future__ import annotations
@@ -91,9 +97,6 @@ __all__ = [
     "base_components",
     "void_seeders_components",
 ]
-
-
-# ------------------------------------------------------------------------------------------ dataclasses
 
 
 @dataclass(frozen=True, slots=True)
