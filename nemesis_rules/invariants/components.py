@@ -1,5 +1,5 @@
 """What the box holds for one game: supplies, miniature limits and the full inventory of every
-token and card, read from the component tables (:mod:`nemesis_rules.model.data.cards` through
+token and card, read from the component tables (:mod:`nemesis_rules.model.data.components` through
 :mod:`nemesis_rules.model.data.tables`), never typed in here.
 
 Invariants run after every transition, so the tables of a config are computed once and kept

@@ -11,20 +11,27 @@ from typing import Any
 
 import pytest
 
-from nemesis_rules.model.data import cards
-from nemesis_rules.model.data.cards import (
-    DATA_VARIANTS,
-    DESTINATION_LETTERS,
+from nemesis_rules.model.data.character_decks import Condition
+from nemesis_rules.model.data.characters import QuestActivation
+from nemesis_rules.model.data.components import (
     BaseComponents,
-    ComponentTableError,
-    Provenance,
     VoidSeedersComponents,
     base_components,
+    void_seeders_components,
+)
+from nemesis_rules.model.data.intruder_decks import EventCard
+from nemesis_rules.model.data.items import ItemCard
+from nemesis_rules.model.data.reading import (
+    DATA_VARIANTS,
+    ComponentTableError,
+    Provenance,
+    Raw,
     default_variants,
     resolve_variants,
     slug,
-    void_seeders_components,
 )
+from nemesis_rules.model.data.tokens import BASE_INTRUDER_TYPES, VS_INTRUDER_TYPES
+from nemesis_rules.model.data.tracks import DESTINATION_LETTERS, DESTINATIONS
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +102,7 @@ def test_setup_bag_rejects_impossible_player_counts(base: BaseComponents) -> Non
 
 
 def test_miniature_limits(base: BaseComponents) -> None:
-    limits = {type_: base.miniature_limit(type_) for type_ in cards.BASE_INTRUDER_TYPES}
+    limits = {type_: base.miniature_limit(type_) for type_ in BASE_INTRUDER_TYPES}
     assert limits == {"larva": 6, "creeper": 3, "adult": 8, "breeder": 2, "queen": 1}
 
 
@@ -201,7 +208,7 @@ def test_exploration_tokens(base: BaseComponents) -> None:
 # ------------------------------------------------------------------------------------------ §6 Items
 
 
-def _names(deck: tuple[cards.ItemCard, ...]) -> Counter[str]:
+def _names(deck: tuple[ItemCard, ...]) -> Counter[str]:
     return Counter(card.name for card in deck)
 
 
@@ -341,12 +348,12 @@ def test_starting_weapons(base: BaseComponents) -> None:
 
 
 def test_quest_item_activation_variants(base: BaseComponents) -> None:
-    def activations(components: BaseComponents, character: str) -> dict[str, cards.QuestActivation]:
+    def activations(components: BaseComponents, character: str) -> dict[str, QuestActivation]:
         return {item.effect: item.activation for item in components.character(character).quest_items}
 
     pilot = activations(base, "pilot")
-    assert pilot["evacuation-key"] == cards.QuestActivation("fire-control-system", ())
-    assert pilot["orbital-maneuvering-system"] == cards.QuestActivation(None, ("energy-charge",))
+    assert pilot["evacuation-key"] == QuestActivation("fire-control-system", ())
+    assert pilot["orbital-maneuvering-system"] == QuestActivation(None, ("energy-charge",))
     swapped = activations(base_components({"pilot-quest-activation": "pn"}), "pilot")
     assert swapped["evacuation-key"] == pilot["orbital-maneuvering-system"]
     assert swapped["orbital-maneuvering-system"] == pilot["evacuation-key"]
@@ -380,7 +387,7 @@ def test_objective_conditions(base: BaseComponents) -> None:
     quarantine = by_effect["quarantine"].condition
     assert quarantine.op == "any"
     assert quarantine.atoms() == ("ship-reaches-mars", "ship-reaches-earth", "nest-destroyed")
-    assert by_effect["hoarder"].condition == cards.Condition("pod-items", (), 7)
+    assert by_effect["hoarder"].condition == Condition("pod-items", (), 7)
     signal_cards = {card.effect for card in base.objectives if "signal" in card.condition.atoms()}
     assert signal_cards == {
         "necroscopy",
@@ -399,7 +406,7 @@ def test_coordinates_cards(base: BaseComponents) -> None:
     assert len(base.coordinates) == 8
     assert len({card.destinations for card in base.coordinates}) == 8
     for card in base.coordinates:
-        assert sorted(card.destinations) == sorted(cards.DESTINATIONS)
+        assert sorted(card.destinations) == sorted(DESTINATIONS)
     for letter in DESTINATION_LETTERS:
         assert sum(card.destination(letter) == "earth" for card in base.coordinates) == 2
 
@@ -508,7 +515,7 @@ def test_vs_blank_insanity_tokens_and_setup_bag(vs: VoidSeedersComponents) -> No
 
 
 def test_vs_miniatures_type_order_and_insanity_track(vs: VoidSeedersComponents) -> None:
-    limits = {type_: vs.miniature_limit(type_) for type_ in cards.VS_INTRUDER_TYPES}
+    limits = {type_: vs.miniature_limit(type_) for type_ in VS_INTRUDER_TYPES}
     assert limits == {"lurker": 6, "whisperer": 4, "stalker": 1, "despoiler": 1, "lair": 3}
     order = vs.type_order
     assert order.next_lower("despoiler") == "stalker"
@@ -551,11 +558,11 @@ def test_vs_event_deck(vs: VoidSeedersComponents) -> None:
     removed = {card.effect for card in vs.event_cards if card.disposal == "remove-and-reshuffle"}
     assert removed == {"computer-system-failure", "evacuation-pod-ejection", "generator-overheat", "fuel-explosion"}
     assert Counter(card.effect for card in vs.event_cards)["terror"] == 3
-    assert all(set(card.movers) <= set(cards.VS_INTRUDER_TYPES[:4]) for card in vs.event_cards)
+    assert all(set(card.movers) <= set(VS_INTRUDER_TYPES[:4]) for card in vs.event_cards)
 
 
 def test_pod_ejection_direction_differs_between_rulesets_and_variant(vs: VoidSeedersComponents) -> None:
-    def pod(deck: tuple[cards.EventCard, ...]) -> str | None:
+    def pod(deck: tuple[EventCard, ...]) -> str | None:
         return next(card.parameter("pod") for card in deck if card.effect == "evacuation-pod-ejection")
 
     assert pod(base_components().event_cards) == "lowest"
@@ -714,15 +721,15 @@ def test_entries_are_frozen_and_slotted(base: BaseComponents) -> None:
 def test_variant_override_without_provenance_is_a_data_error() -> None:
     row = {"name": "X", "variants": {"noise-die": {"reference": {"count": 2}}}}
     with pytest.raises(ComponentTableError, match="needs its own source and status"):
-        cards._Raw(row, "test.toml", default_variants())
+        Raw(row, "test.toml", default_variants())
 
 
 def test_override_for_an_unknown_family_or_default_option_is_a_data_error() -> None:
     with pytest.raises(ComponentTableError, match="unknown data variant"):
-        cards._Raw({"variants": {"nope": {}}}, "test.toml", default_variants())
+        Raw({"variants": {"nope": {}}}, "test.toml", default_variants())
     default_override = {"variants": {"noise-die": {"printed": {"source": "s", "status": "transcribed"}}}}
     with pytest.raises(ComponentTableError, match="non-default option"):
-        cards._Raw(default_override, "test.toml", default_variants())
+        Raw(default_override, "test.toml", default_variants())
 
 
 def test_applied_override_replaces_provenance() -> None:
@@ -733,16 +740,16 @@ def test_applied_override_replaces_provenance() -> None:
         "reason": "guess",
         "variants": {"noise-die": {"reference": {"count": 2, "source": "B", "status": "transcribed"}}},
     }
-    raw = cards._Raw(row, "test.toml", {**default_variants(), "noise-die": "reference"})
+    raw = Raw(row, "test.toml", {**default_variants(), "noise-die": "reference"})
     assert raw.integer("count") == 2
     assert raw.provenance() == Provenance("B", "transcribed")
     raw.finish()
 
 
 def test_unknown_keys_and_missing_reasons_are_data_errors() -> None:
-    raw = cards._Raw({"count": 1, "cuont": 2}, "test.toml", default_variants())
+    raw = Raw({"count": 1, "cuont": 2}, "test.toml", default_variants())
     raw.integer("count")
     with pytest.raises(ComponentTableError, match="unknown key"):
         raw.finish()
     with pytest.raises(ComponentTableError, match="needs a reason"):
-        cards._Raw({"source": "s", "status": "reconstructed"}, "t", default_variants()).provenance()
+        Raw({"source": "s", "status": "reconstructed"}, "t", default_variants()).provenance()

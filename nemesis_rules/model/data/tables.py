@@ -20,7 +20,18 @@ from typing import TYPE_CHECKING
 from nemesis_rules.board.rooms import Room, room_catalogue
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.multiset import Multiset
-from nemesis_rules.model.data import cards
+from nemesis_rules.model.data.characters import ActionCard, QuestItem, StartingWeapon
+from nemesis_rules.model.data.components import (
+    BaseComponents,
+    VoidSeedersComponents,
+    base_components,
+    void_seeders_components,
+)
+from nemesis_rules.model.data.intruder_decks import AttackCard, EventCard
+from nemesis_rules.model.data.items import ItemCard, Weapon
+from nemesis_rules.model.data.reading import DATA_VARIANTS
+from nemesis_rules.model.data.tokens import ExplorationToken, IntruderToken
+from nemesis_rules.model.data.tracks import CoordinatesCard, Track
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.config import GameConfig
@@ -41,8 +52,8 @@ def resolve_game_rulings(overrides: Mapping[str, str]) -> dict[str, str]:
 
 
 def resolve_game_variants(overrides: Mapping[str, str]) -> dict[str, str]:
-    """Every data-variant family with its option (defaults first in :data:`cards.DATA_VARIANTS`)."""
-    families = dict(cards.DATA_VARIANTS)
+    """Every data-variant family with its option (defaults first in :data:`DATA_VARIANTS`)."""
+    families = dict(DATA_VARIANTS)
     families["computers"] = ("printed", "reference")
     out = {family: options[0] for family, options in families.items()}
     for family, option in overrides.items():
@@ -60,7 +71,7 @@ def resolve_game_variants(overrides: Mapping[str, str]) -> dict[str, str]:
 
 def card_variant_key(variants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     """The variants that choose component tables, sorted: the cache key of those tables."""
-    return tuple(sorted((k, v) for k, v in variants.items() if k in cards.DATA_VARIANTS))
+    return tuple(sorted((k, v) for k, v in variants.items() if k in DATA_VARIANTS))
 
 
 def _card_variants(config: GameConfig) -> tuple[tuple[str, str], ...]:
@@ -68,16 +79,16 @@ def _card_variants(config: GameConfig) -> tuple[tuple[str, str], ...]:
 
 
 @cache
-def _base(variants: tuple[tuple[str, str], ...]) -> cards.BaseComponents:
-    return cards.base_components(dict(variants))
+def _base(variants: tuple[tuple[str, str], ...]) -> BaseComponents:
+    return base_components(dict(variants))
 
 
 @cache
-def _vs(variants: tuple[tuple[str, str], ...]) -> cards.VoidSeedersComponents:
-    return cards.void_seeders_components(dict(variants))
+def _vs(variants: tuple[tuple[str, str], ...]) -> VoidSeedersComponents:
+    return void_seeders_components(dict(variants))
 
 
-def base(config: GameConfig) -> cards.BaseComponents:
+def base(config: GameConfig) -> BaseComponents:
     variants = config.card_variants
     last = _LAST_BASE[0]
     if last is not None and last[0] is variants:  # the game's own tuple: no hashing it again
@@ -87,12 +98,12 @@ def base(config: GameConfig) -> cards.BaseComponents:
     return found
 
 
-_LAST_BASE: list[tuple[tuple[tuple[str, str], ...], cards.BaseComponents] | None] = [None]
+_LAST_BASE: list[tuple[tuple[tuple[str, str], ...], BaseComponents] | None] = [None]
 """The components last looked up, with the very variants tuple they were for (rules ask for
 them thousands of times a game, always with the same config)."""
 
 
-def void_seeders(config: GameConfig) -> cards.VoidSeedersComponents:
+def void_seeders(config: GameConfig) -> VoidSeedersComponents:
     return _vs(_card_variants(config))
 
 
@@ -127,7 +138,7 @@ def room_has_item_counter(config: GameConfig, tile: str | None) -> bool:
 # -- components -----------------------------------------------------------------------------
 
 
-def token_key(token: cards.IntruderToken) -> str:
+def token_key(token: IntruderToken) -> str:
     """Bag tokens read like the game: ``adult-3`` (type and back number), ``blank``."""
     return token.type if token.number is None else f"{token.type}-{token.number}"
 
@@ -195,7 +206,7 @@ def exploration_tokens(config: GameConfig) -> Multiset:
     return hooks(config).exploration_tokens(config)
 
 
-def exploration_key(token: cards.ExplorationToken) -> str:
+def exploration_key(token: ExplorationToken) -> str:
     return f"{token.kind}-{token.items}"
 
 
@@ -210,12 +221,12 @@ def exploration_in_engines(config: GameConfig) -> bool:
     return hooks(config).exploration_in_engines
 
 
-def coordinates_cards(config: GameConfig) -> Mapping[str, cards.CoordinatesCard]:
+def coordinates_cards(config: GameConfig) -> Mapping[str, CoordinatesCard]:
     return _coordinates_cards(config.card_variants)
 
 
 @cache
-def _coordinates_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.CoordinatesCard]:
+def _coordinates_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, CoordinatesCard]:
     """The Coordinates cards by id, once per choice of component tables (the players ask at every decision)."""
     return MappingProxyType({c.id: c for c in _base(variants).coordinates})
 
@@ -248,7 +259,7 @@ def action_deck(config: GameConfig, character: str) -> Multiset:
     return Multiset.of(card.effect for card in base(config).character(character).action_cards)
 
 
-def action_card(config: GameConfig, character: str, effect: str) -> cards.ActionCard:
+def action_card(config: GameConfig, character: str, effect: str) -> ActionCard:
     return next(c for c in base(config).character(character).action_cards if c.effect == effect)
 
 
@@ -262,7 +273,7 @@ def quest_items(config: GameConfig, character: str) -> tuple[str, ...]:
     return tuple(q.effect for q in base(config).character(character).quest_items)
 
 
-ItemLike = cards.ItemCard | cards.StartingWeapon | cards.QuestItem
+ItemLike = ItemCard | StartingWeapon | QuestItem
 
 
 @cache
@@ -284,7 +295,7 @@ def item(config: GameConfig, slug: str) -> ItemLike:
     return _items(_card_variants(config))[slug]
 
 
-def weapon(config: GameConfig, slug: str) -> cards.Weapon | None:
+def weapon(config: GameConfig, slug: str) -> Weapon | None:
     found = _items(_card_variants(config)).get(slug)
     return getattr(found, "weapon", None)
 
@@ -322,12 +333,12 @@ def objective_decks(config: GameConfig) -> tuple[Multiset, Multiset]:
 
 
 @cache
-def _attack_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, cards.AttackCard]:
+def _attack_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, AttackCard]:
     deck = _vs(variants).attack_cards if ruleset == "void-seeders" else _base(variants).attack_cards
     return {c.id: c for c in deck}
 
 
-def attack_card(config: GameConfig, card: str) -> cards.AttackCard:
+def attack_card(config: GameConfig, card: str) -> AttackCard:
     return _attack_cards(_card_variants(config), hooks(config).attack_deck_source)[card]
 
 
@@ -336,7 +347,7 @@ def attack_deck_name(config: GameConfig) -> str:
 
 
 @cache
-def _event_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, cards.EventCard]:
+def _event_cards(variants: tuple[tuple[str, str], ...], ruleset: str) -> Mapping[str, EventCard]:
     deck = _vs(variants).event_cards if ruleset == "void-seeders" else _base(variants).event_cards
     return {c.id: c for c in deck}
 
@@ -349,7 +360,7 @@ class EventCardView:
     movers: tuple[str, ...]
     effect: str
     after: str
-    card: cards.EventCard
+    card: EventCard
 
 
 def event_card(config: GameConfig, card: str) -> EventCardView:
@@ -381,7 +392,7 @@ def card_clause_prefix(config: GameConfig) -> str:
     return hooks(config).card_prefix
 
 
-def time_track(config: GameConfig) -> cards.Track:
+def time_track(config: GameConfig) -> Track:
     return base(config).time_track
 
 

@@ -21,7 +21,7 @@ from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.ruleset import ActionRule
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.data.cards import ActionCard, Character, QuestItem
+from nemesis_rules.model.data.characters import ActionCard, Character, QuestItem
 from nemesis_rules.model.rules.effects import item_effect, room_action
 from nemesis_rules.model.rules.item_effects import item_action_cost
 from nemesis_rules.model.rules.items import AUTOLOADER, AUTOLOADER_WEAPON, discard_item, pay_cards

@@ -12,7 +12,7 @@ from nemesis_rules.model.core.frames import ChanceNode, Frame, Step
 from nemesis_rules.model.core.multiset import EMPTY, Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.data.cards import Condition
+from nemesis_rules.model.data.character_decks import Condition
 from nemesis_rules.model.rules import queries
 
 INFECTED = "contamination-infected"

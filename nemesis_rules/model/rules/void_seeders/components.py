@@ -15,7 +15,10 @@ from functools import cache
 
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.model.data import cards, tables
+from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.character_decks import PanicCard
+from nemesis_rules.model.data.components import VoidSeedersComponents, void_seeders_components
+from nemesis_rules.model.data.reading import DATA_VARIANTS
 
 SEEDER_TYPES = ("lurker", "whisperer", "stalker", "despoiler")
 """The four Void Seeder types, lowest first (VS-RB Encounter; Lairs are not Void Seeders)."""
@@ -26,7 +29,7 @@ INSANITY_TOKEN = "insanity"
 PANIC_DECK = "panic"
 
 
-def data(config: GameConfig) -> cards.VoidSeedersComponents:
+def data(config: GameConfig) -> VoidSeedersComponents:
     return tables.void_seeders(config)
 
 
@@ -66,12 +69,12 @@ def token_owner(config: GameConfig, token: str) -> int:
 
 
 @cache
-def _panic_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, cards.PanicCard]:
-    return {card.id: card for card in cards.void_seeders_components(dict(variants)).panic_cards}
+def _panic_cards(variants: tuple[tuple[str, str], ...]) -> Mapping[str, PanicCard]:
+    return {card.id: card for card in void_seeders_components(dict(variants)).panic_cards}
 
 
-def panic_card(config: GameConfig, card: str) -> cards.PanicCard:
-    return _panic_cards(tuple(sorted((k, v) for k, v in config.variants.items() if k in cards.DATA_VARIANTS)))[card]
+def panic_card(config: GameConfig, card: str) -> PanicCard:
+    return _panic_cards(tuple(sorted((k, v) for k, v in config.variants.items() if k in DATA_VARIANTS)))[card]
 
 
 def seeders_in_supply(state: GameState) -> bool:
