@@ -4,6 +4,9 @@ Each ruling has an id, a kind (:class:`RulingKind`), the question, every source 
 (options the engine implements), a default reading with its reason, the clauses it bears on and, for data
 variants, the numeric quantities (``numbers.toml``) whose conflicting values it decides.
 
+For the editor's report each ruling also says how much its readings matter (``severity``, one of
+:data:`SEVERITIES`).
+
 A game's rulings are a value (design principle 5): :func:`resolve_rulings` turns user overrides
 (``--ruling ID=READING``, parsed by :func:`parse_ruling_choice`) into the full ruling → reading map with the
 defaults filled in, which the record header stores.
@@ -32,6 +35,7 @@ from nemesis_rules.rulebook.numbers import Quantity, numeric_conflicts, quantiti
 from nemesis_rules.rulebook.sources import Citation, citation_problem
 
 __all__ = [
+    "SEVERITIES",
     "Reading",
     "Ruling",
     "RulingChoice",
@@ -51,6 +55,12 @@ __all__ = [
 _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 RULING_ID = re.compile(rf"(base|vs)\.{_PART}\.{_PART}")
 READING_ID = re.compile(_PART)
+
+SEVERITIES: tuple[str, ...] = ("play", "setup", "wording")
+"""How much a ruling's readings matter: ``play`` they change what happens during play (a choice, an effect,
+a count play uses, the end of the game); ``setup`` they change only how the game is set up (what goes
+where before the first round, which components are in the box); ``wording`` they lead to the same game
+and differ only in how the text says it (two wordings of one rule, a situation no game reaches)."""
 
 
 class RulingKind(StrEnum):
@@ -74,7 +84,9 @@ class Reading:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A place where the texts disagree or are silent, with the readings the engine offers."""
+    """A place where the texts disagree or are silent, with the readings the engine offers.
+
+    ``severity`` is one of :data:`SEVERITIES`."""
 
     id: str
     kind: RulingKind
@@ -84,6 +96,7 @@ class Ruling:
     default: str
     reason: str
     clauses: tuple[str, ...]
+    severity: str
     rulesets: tuple[str, ...] = RULESETS
     quantities: tuple[str, ...] = ()
 
@@ -189,8 +202,20 @@ def _strings(raw: Any, key: str, where: str, problems: list[str]) -> tuple[str, 
 
 
 _RULING_KEYS = frozenset(
-    {"id", "kind", "question", "sources", "readings", "default", "reason", "clauses", "rulesets", "quantities"}
-)
+    {
+        "id", "kind", "question", "sources", "readings", "default", "reason", "clauses", "rulesets", "quantities",
+        "severity",
+    }
+)  # fmt: skip
+
+
+def _optional_string(raw: Mapping[str, Any], key: str, where: str, problems: list[str]) -> str | None:
+    """``raw[key]`` when it is a string, ``None`` when it is absent; a problem (and ``None``) otherwise."""
+    value = raw.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    problems.append(f"{where}: {key!r} must be a string")
+    return None
 
 
 def parse_rulings(data: Mapping[str, Any]) -> tuple[list[Ruling], list[str]]:
@@ -226,6 +251,7 @@ def parse_rulings(data: Mapping[str, Any]) -> tuple[list[Ruling], list[str]]:
                 default=str(scalars["default"]),
                 reason=str(scalars["reason"]),
                 clauses=_strings(raw.get("clauses", []), "clauses", where, problems),
+                severity=_optional_string(raw, "severity", where, problems) or "",
                 rulesets=_strings(raw.get("rulesets", list(RULESETS)), "rulesets", where, problems),
                 quantities=_strings(raw.get("quantities", []), "quantities", where, problems),
             )
@@ -242,8 +268,8 @@ def validate_rulings(
 
     Checks: id syntax and uniqueness, at least two readings with unique kebab-case ids, the default among
     them, at least one source and every source's file/section form, related clauses and quantities that
-    exist, known rulesets, non-empty question and reason, and that ``quantities`` appear only on ``data``
-    rulings. Clause and quantity tables default to the package's own.
+    exist, known rulesets, non-empty question and reason, that ``quantities`` appear only on ``data``
+    rulings, and a severity among :data:`SEVERITIES`. Clause and quantity tables default to the package's own.
     """
     known_clauses = catalogue() if clauses is None else clauses
     known_quantities = quantities() if quantity_table is None else quantity_table
@@ -281,6 +307,18 @@ def validate_rulings(
         if not item.rulesets:
             problems.append(f"{where} has no ruleset")
         problems.extend(f"{where}: unknown ruleset {r!r}" for r in item.rulesets if r not in RULESETS)
+        problems.extend(_editorial_problems(item, where))
+    return problems
+
+
+def _editorial_problems(item: Ruling, where: str) -> list[str]:
+    """What the editor's report needs of a ruling: its severity."""
+    problems: list[str] = []
+    valid = ", ".join(SEVERITIES)
+    if not item.severity:
+        problems.append(f"{where} has no severity (one of: {valid})")
+    elif item.severity not in SEVERITIES:
+        problems.append(f"{where}: unknown severity {item.severity!r} (valid: {valid})")
     return problems
 
 

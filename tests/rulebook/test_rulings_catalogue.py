@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from nemesis_rules.rulebook import (
@@ -23,6 +25,7 @@ from nemesis_rules.rulebook import (
     rulings_for,
     validate_rulings,
 )
+from nemesis_rules.rulebook.rulings import SEVERITIES
 
 REQUIRED = [
     # void seeders: main text vs rules summary
@@ -267,3 +270,79 @@ def test_broken_rulings_are_rejected_with_every_problem_named() -> None:
     assert "unknown quantity 'noise-die.sides'" in joined
     assert "unknown kind 'puzzle'" in joined
     assert "\n" not in str(caught.value)
+
+
+# -- the editor's report: every ruling's severity ----------------------------------------------------
+
+
+def _planted(ruling_id: str, kind: str, extra: str) -> str:
+    """One otherwise well-formed ruling of ``kind``, with ``extra`` lines (its severity) added."""
+    return f"""
+[[ruling]]
+id = "{ruling_id}"
+kind = "{kind}"
+question = "Planted on purpose?"
+sources = [{{ file = "facts.md", section = "§1 Intruder bag" }}]
+readings = [{{ id = "a", summary = "A." }}, {{ id = "b", summary = "B." }}]
+default = "a"
+reason = "No text covers it; planted on purpose."
+clauses = ["base.noise.danger"]
+{extra}
+"""
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(RulingsError) as caught:
+        load_rulings(text)
+    return list(caught.value.problems)
+
+
+def test_a_planted_ruling_with_a_severity_loads() -> None:
+    loaded = load_rulings(_planted("base.gap.fine", "gap", 'severity = "setup"'))
+    assert loaded["base.gap.fine"].severity == "setup"
+
+
+def test_a_ruling_without_severity_is_refused_naming_it() -> None:
+    problems = _problems(_planted("base.gap.no-severity", "gap", ""))
+    assert problems == ["ruling 'base.gap.no-severity' has no severity (one of: play, setup, wording)"]
+
+
+def test_an_unknown_severity_is_refused_naming_the_ruling() -> None:
+    problems = _problems(_planted("base.gap.odd-severity", "gap", 'severity = "cosmetic"'))
+    assert problems == ["ruling 'base.gap.odd-severity': unknown severity 'cosmetic' (valid: play, setup, wording)"]
+    problems = _problems(_planted("base.gap.number-severity", "gap", "severity = 2"))
+    assert "ruling 'base.gap.number-severity': 'severity' must be a string" in problems
+
+
+def test_validate_rulings_checks_the_severity_of_rulings_built_in_code() -> None:
+    rest = ruling("vs.summary.rest-insanity")
+    problems = validate_rulings([replace(rest, severity="major"), replace(rest, id="vs.summary.rest-x", severity="")])
+    assert problems == [
+        "ruling 'vs.summary.rest-insanity': unknown severity 'major' (valid: play, setup, wording)",
+        "ruling 'vs.summary.rest-x' has no severity (one of: play, setup, wording)",
+    ]
+
+
+def test_every_catalogued_ruling_has_a_severity() -> None:
+    assert SEVERITIES == ("play", "setup", "wording")
+    for item in rulings().values():
+        assert item.severity in SEVERITIES, item.id
+
+
+# The rulings judged not to change play. A change of severity is an editorial decision: make it here too.
+NOT_PLAY = {
+    "base.de.escape-pods": "setup",
+    "base.data.infected-count": "setup",
+    "vs.data.token-count": "setup",
+    "base.data.tech-entrance-count": "wording",
+    "base.ref.roll-goes-nowhere": "wording",
+    "base.gap.noise-supply": "wording",
+    "base.gap.event-deck-empty": "wording",
+    "base.gap.empty-bag": "wording",
+    "vs.gap.empty-bag": "wording",
+}
+
+
+def test_only_the_listed_rulings_are_setup_or_wording() -> None:
+    judged = {rid: r.severity for rid, r in rulings().items() if r.severity != "play"}
+    assert judged == NOT_PLAY
