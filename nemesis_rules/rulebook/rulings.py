@@ -5,7 +5,8 @@ Each ruling has an id, a kind (:class:`RulingKind`), the question, every source 
 variants, the numeric quantities (``numbers.toml``) whose conflicting values it decides.
 
 For the editor's report each ruling also says how much its readings matter (``severity``, one of
-:data:`SEVERITIES`).
+:data:`SEVERITIES`) and, where the texts disagree or admit several readings (contradiction, ambiguity), the
+``erratum``: a wording a publisher could print that states the default reading as a rule.
 
 A game's rulings are a value (design principle 5): :func:`resolve_rulings` turns user overrides
 (``--ruling ID=READING``, parsed by :func:`parse_ruling_choice`) into the full ruling → reading map with the
@@ -35,6 +36,7 @@ from nemesis_rules.rulebook.numbers import Quantity, numeric_conflicts, quantiti
 from nemesis_rules.rulebook.sources import Citation, citation_problem
 
 __all__ = [
+    "ERRATUM_KINDS",
     "SEVERITIES",
     "Reading",
     "Ruling",
@@ -72,6 +74,10 @@ class RulingKind(StrEnum):
     DATA = "data"  # sources state different data (numbers, card details)
 
 
+ERRATUM_KINDS = frozenset({RulingKind.CONTRADICTION, RulingKind.AMBIGUITY})
+"""The kinds whose rulings carry an erratum: the texts say something, and the erratum says it one way."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One named option of a ruling. ``unplayable`` says why the engine cannot play it (empty when
@@ -86,7 +92,8 @@ class Reading:
 class Ruling:
     """A place where the texts disagree or are silent, with the readings the engine offers.
 
-    ``severity`` is one of :data:`SEVERITIES`."""
+    ``severity`` is one of :data:`SEVERITIES`; ``erratum`` is the proposed printed wording of the default
+    reading, present exactly on contradiction and ambiguity rulings (:data:`ERRATUM_KINDS`)."""
 
     id: str
     kind: RulingKind
@@ -99,6 +106,7 @@ class Ruling:
     severity: str
     rulesets: tuple[str, ...] = RULESETS
     quantities: tuple[str, ...] = ()
+    erratum: str | None = None
 
     @property
     def reading_ids(self) -> tuple[str, ...]:
@@ -204,7 +212,7 @@ def _strings(raw: Any, key: str, where: str, problems: list[str]) -> tuple[str, 
 _RULING_KEYS = frozenset(
     {
         "id", "kind", "question", "sources", "readings", "default", "reason", "clauses", "rulesets", "quantities",
-        "severity",
+        "severity", "erratum",
     }
 )  # fmt: skip
 
@@ -254,6 +262,7 @@ def parse_rulings(data: Mapping[str, Any]) -> tuple[list[Ruling], list[str]]:
                 severity=_optional_string(raw, "severity", where, problems) or "",
                 rulesets=_strings(raw.get("rulesets", list(RULESETS)), "rulesets", where, problems),
                 quantities=_strings(raw.get("quantities", []), "quantities", where, problems),
+                erratum=_optional_string(raw, "erratum", where, problems),
             )
         )
     return result, problems
@@ -269,7 +278,8 @@ def validate_rulings(
     Checks: id syntax and uniqueness, at least two readings with unique kebab-case ids, the default among
     them, at least one source and every source's file/section form, related clauses and quantities that
     exist, known rulesets, non-empty question and reason, that ``quantities`` appear only on ``data``
-    rulings, and a severity among :data:`SEVERITIES`. Clause and quantity tables default to the package's own.
+    rulings, a severity among :data:`SEVERITIES`, and a non-empty erratum on every contradiction and
+    ambiguity and on no other kind. Clause and quantity tables default to the package's own.
     """
     known_clauses = catalogue() if clauses is None else clauses
     known_quantities = quantities() if quantity_table is None else quantity_table
@@ -312,13 +322,19 @@ def validate_rulings(
 
 
 def _editorial_problems(item: Ruling, where: str) -> list[str]:
-    """What the editor's report needs of a ruling: its severity."""
+    """What the editor's report needs of a ruling: its severity, and an erratum where the texts speak."""
     problems: list[str] = []
     valid = ", ".join(SEVERITIES)
     if not item.severity:
         problems.append(f"{where} has no severity (one of: {valid})")
     elif item.severity not in SEVERITIES:
         problems.append(f"{where}: unknown severity {item.severity!r} (valid: {valid})")
+    needs_erratum = item.kind in ERRATUM_KINDS
+    if needs_erratum and (item.erratum is None or not item.erratum.strip()):
+        problems.append(f"{where} is of kind {item.kind.value!r} and needs an erratum")
+    if not needs_erratum and item.erratum is not None:
+        kinds = " and ".join(sorted(k.value for k in ERRATUM_KINDS))
+        problems.append(f"{where} has an erratum but is of kind {item.kind.value!r} (only {kinds} rulings carry one)")
     return problems
 
 
