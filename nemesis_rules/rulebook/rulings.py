@@ -4,6 +4,10 @@ Each ruling has an id, a kind (:class:`RulingKind`), the question, every source 
 (options the engine implements), a default reading with its reason, the clauses it bears on and, for data
 variants, the numeric quantities (``numbers.toml``) whose conflicting values it decides.
 
+For the editor's report each ruling also says how much its readings matter (``severity``, one of
+:data:`SEVERITIES`) and, where the texts disagree or admit several readings (contradiction, ambiguity), the
+``erratum``: a wording a publisher could print that states the default reading as a rule.
+
 A game's rulings are a value (design principle 5): :func:`resolve_rulings` turns user overrides
 (``--ruling ID=READING``, parsed by :func:`parse_ruling_choice`) into the full ruling → reading map with the
 defaults filled in, which the record header stores.
@@ -32,6 +36,8 @@ from nemesis_rules.rulebook.numbers import Quantity, numeric_conflicts, quantiti
 from nemesis_rules.rulebook.sources import Citation, citation_problem
 
 __all__ = [
+    "ERRATUM_KINDS",
+    "SEVERITIES",
     "Reading",
     "Ruling",
     "RulingChoice",
@@ -52,6 +58,12 @@ _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 RULING_ID = re.compile(rf"(base|vs)\.{_PART}\.{_PART}")
 READING_ID = re.compile(_PART)
 
+SEVERITIES: tuple[str, ...] = ("play", "setup", "wording")
+"""How much a ruling's readings matter: ``play`` they change what happens during play (a choice, an effect,
+a count play uses, the end of the game); ``setup`` they change only how the game is set up (what goes
+where before the first round, which components are in the box); ``wording`` they lead to the same game
+and differ only in how the text says it (two wordings of one rule, a situation no game reaches)."""
+
 
 class RulingKind(StrEnum):
     """Why a ruling exists."""
@@ -60,6 +72,10 @@ class RulingKind(StrEnum):
     AMBIGUITY = "ambiguity"  # one text admits readings that lead to different states
     GAP = "gap"  # no text covers a reachable situation
     DATA = "data"  # sources state different data (numbers, card details)
+
+
+ERRATUM_KINDS = frozenset({RulingKind.CONTRADICTION, RulingKind.AMBIGUITY})
+"""The kinds whose rulings carry an erratum: the texts say something, and the erratum says it one way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +90,10 @@ class Reading:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A place where the texts disagree or are silent, with the readings the engine offers."""
+    """A place where the texts disagree or are silent, with the readings the engine offers.
+
+    ``severity`` is one of :data:`SEVERITIES`; ``erratum`` is the proposed printed wording of the default
+    reading, present exactly on contradiction and ambiguity rulings (:data:`ERRATUM_KINDS`)."""
 
     id: str
     kind: RulingKind
@@ -84,8 +103,10 @@ class Ruling:
     default: str
     reason: str
     clauses: tuple[str, ...]
+    severity: str
     rulesets: tuple[str, ...] = RULESETS
     quantities: tuple[str, ...] = ()
+    erratum: str | None = None
 
     @property
     def reading_ids(self) -> tuple[str, ...]:
@@ -189,8 +210,20 @@ def _strings(raw: Any, key: str, where: str, problems: list[str]) -> tuple[str, 
 
 
 _RULING_KEYS = frozenset(
-    {"id", "kind", "question", "sources", "readings", "default", "reason", "clauses", "rulesets", "quantities"}
-)
+    {
+        "id", "kind", "question", "sources", "readings", "default", "reason", "clauses", "rulesets", "quantities",
+        "severity", "erratum",
+    }
+)  # fmt: skip
+
+
+def _optional_string(raw: Mapping[str, Any], key: str, where: str, problems: list[str]) -> str | None:
+    """``raw[key]`` when it is a string, ``None`` when it is absent; a problem (and ``None``) otherwise."""
+    value = raw.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    problems.append(f"{where}: {key!r} must be a string")
+    return None
 
 
 def parse_rulings(data: Mapping[str, Any]) -> tuple[list[Ruling], list[str]]:
@@ -226,8 +259,10 @@ def parse_rulings(data: Mapping[str, Any]) -> tuple[list[Ruling], list[str]]:
                 default=str(scalars["default"]),
                 reason=str(scalars["reason"]),
                 clauses=_strings(raw.get("clauses", []), "clauses", where, problems),
+                severity=_optional_string(raw, "severity", where, problems) or "",
                 rulesets=_strings(raw.get("rulesets", list(RULESETS)), "rulesets", where, problems),
                 quantities=_strings(raw.get("quantities", []), "quantities", where, problems),
+                erratum=_optional_string(raw, "erratum", where, problems),
             )
         )
     return result, problems
@@ -242,8 +277,9 @@ def validate_rulings(
 
     Checks: id syntax and uniqueness, at least two readings with unique kebab-case ids, the default among
     them, at least one source and every source's file/section form, related clauses and quantities that
-    exist, known rulesets, non-empty question and reason, and that ``quantities`` appear only on ``data``
-    rulings. Clause and quantity tables default to the package's own.
+    exist, known rulesets, non-empty question and reason, that ``quantities`` appear only on ``data``
+    rulings, a severity among :data:`SEVERITIES`, and a non-empty erratum on every contradiction and
+    ambiguity and on no other kind. Clause and quantity tables default to the package's own.
     """
     known_clauses = catalogue() if clauses is None else clauses
     known_quantities = quantities() if quantity_table is None else quantity_table
@@ -281,6 +317,24 @@ def validate_rulings(
         if not item.rulesets:
             problems.append(f"{where} has no ruleset")
         problems.extend(f"{where}: unknown ruleset {r!r}" for r in item.rulesets if r not in RULESETS)
+        problems.extend(_editorial_problems(item, where))
+    return problems
+
+
+def _editorial_problems(item: Ruling, where: str) -> list[str]:
+    """What the editor's report needs of a ruling: its severity, and an erratum where the texts speak."""
+    problems: list[str] = []
+    valid = ", ".join(SEVERITIES)
+    if not item.severity:
+        problems.append(f"{where} has no severity (one of: {valid})")
+    elif item.severity not in SEVERITIES:
+        problems.append(f"{where}: unknown severity {item.severity!r} (valid: {valid})")
+    needs_erratum = item.kind in ERRATUM_KINDS
+    if needs_erratum and (item.erratum is None or not item.erratum.strip()):
+        problems.append(f"{where} is of kind {item.kind.value!r} and needs an erratum")
+    if not needs_erratum and item.erratum is not None:
+        kinds = " and ".join(sorted(k.value for k in ERRATUM_KINDS))
+        problems.append(f"{where} has an erratum but is of kind {item.kind.value!r} (only {kinds} rulings carry one)")
     return problems
 
 

@@ -91,6 +91,8 @@ def test_a_ruling_listing_both_clauses_links_the_pair() -> None:
         "a",
         "Best evidence.",
         ("base.encounter.a", "base.encounter.b"),
+        severity="play",
+        erratum="Use A.",
     )
     (pair,) = same_trigger_pairs({c.id: c for c in (first, second)}, {link.id: link}, {})
     assert pair.linked_by == ("base.ref.demo",) and not pair.is_open
