@@ -49,7 +49,7 @@ def check_command(
 ) -> None:
     """Check the rules and write the report (index.html, errata.md, report.json, conflicts.csv)."""
     from nemesis_rules.atomic import write_atomic
-    from nemesis_rules.findings.check import CheckOptions
+    from nemesis_rules.findings.check import SUMMARY_FORMAT, CheckOptions
     from nemesis_rules.findings.errata import render_csv, render_errata
     from nemesis_rules.findings.page import render_page
     from nemesis_rules.model.game import make_config
@@ -77,7 +77,7 @@ def check_command(
     verdict = report["verdict"]
     if as_json:
         summary = {
-            "format": report["format"],
+            "format": SUMMARY_FORMAT,
             "version": report["version"],
             "verdict": verdict,
             "written": {name: str(out / name) for name in written},

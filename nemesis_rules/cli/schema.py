@@ -1,4 +1,4 @@
-"""``nemesis-rules schema record|snapshot|report|check``: print a published JSON Schema."""
+"""``nemesis-rules schema record|snapshot|report``: print a published JSON Schema."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ from typing import Annotated
 import typer
 
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.findings.report_schema import report_schema, summary_schema
+from nemesis_rules.findings.report_schema import report_schema
 from nemesis_rules.record.schema import record_schema, snapshot_schema
 
-SCHEMAS = {"record": record_schema, "snapshot": snapshot_schema, "report": report_schema, "check": summary_schema}
+SCHEMAS = {"record": record_schema, "snapshot": snapshot_schema, "report": report_schema}
 
 
 def schema_command(
-    name: Annotated[str, typer.Argument(metavar="record|snapshot|report|check", help="Which schema to print.")],
+    name: Annotated[str, typer.Argument(metavar="record|snapshot|report", help="Which schema to print.")],
 ) -> None:
-    """Print the JSON Schema of a game record line, a state snapshot, the check's report.json, or
-    ``check --json``."""
+    """Print the JSON Schema of a game record line, a state snapshot, or the check's report (report.json
+    and ``check --json``)."""
     build = SCHEMAS.get(name)
     if build is None:
         raise BadInputError(f"unknown schema {name!r} (choose from {', '.join(SCHEMAS)})", "schema")

@@ -38,6 +38,7 @@ from nemesis_rules.rulebook.rulings import rulings
 from nemesis_rules.rulebook.sources import Citation
 
 REPORT_FORMAT = "nemesis-rules-check"
+SUMMARY_FORMAT = "nemesis-rules-check-summary"
 REPORT_VERSION = 1
 DEFAULT_BUDGET = 60.0
 """Seconds the whole check may take by default (about a minute on a two-core machine)."""

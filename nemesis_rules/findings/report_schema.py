@@ -1,11 +1,12 @@
-"""The JSON Schema of the check's report (``report.json``, ``check --json``), as published by
-``nemesis-rules schema report``."""
+"""The JSON Schema of the check's report, as published by ``nemesis-rules schema report``: it
+validates both ``report.json`` (format ``nemesis-rules-check``) and the summary ``check --json``
+prints (format ``nemesis-rules-check-summary``), told apart by their ``format``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from nemesis_rules.findings.check import REPORT_FORMAT, REPORT_VERSION
+from nemesis_rules.findings.check import REPORT_FORMAT, REPORT_VERSION, SUMMARY_FORMAT
 
 _STRING = {"type": "string"}
 _INT = {"type": "integer", "minimum": 0}
@@ -17,7 +18,19 @@ def _object(properties: dict[str, Any], required: list[str] | None = None) -> di
 
 
 def report_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the check's report."""
+    """The JSON Schema (draft 2020-12) of the check's report file and of its printed summary."""
+    full = _report()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://nemesis-rules.invalid/schema/report.json",
+        "title": "nemesis-rules check report (report.json) or its summary (check --json)",
+        "$defs": {"report": full, "summary": _summary(full)},
+        "oneOf": [{"$ref": "#/$defs/report"}, {"$ref": "#/$defs/summary"}],
+    }
+
+
+def _report() -> dict[str, Any]:
+    """The schema of report.json."""
     passage = _object(
         {
             "file": _STRING,
@@ -73,9 +86,7 @@ def report_schema() -> dict[str, Any]:
         }
     )
     return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://nemesis-rules.invalid/schema/report.json",
-        "title": "nemesis-rules check report",
+        "title": "report.json",
         **_object(
             {
                 "format": {"const": REPORT_FORMAT},
@@ -112,18 +123,15 @@ def report_schema() -> dict[str, Any]:
     }
 
 
-def summary_schema() -> dict[str, Any]:
-    """The JSON Schema of ``check --json`` output: the report's verdict with where it was written."""
-    schema = report_schema()
+def _summary(full: dict[str, Any]) -> dict[str, Any]:
+    """The schema of ``check --json``: the verdict, where the report was written, how long it took."""
     return {
-        "$schema": schema["$schema"],
-        "$id": "https://nemesis-rules.invalid/schema/check-summary.json",
-        "title": "nemesis-rules check summary",
+        "title": "check --json",
         **_object(
             {
-                "format": {"const": REPORT_FORMAT},
+                "format": {"const": SUMMARY_FORMAT},
                 "version": {"const": REPORT_VERSION},
-                "verdict": schema["properties"]["verdict"],
+                "verdict": full["properties"]["verdict"],
                 "written": {"type": "object", "additionalProperties": _STRING},
                 "seconds": {"type": "number"},
             }
