@@ -53,7 +53,7 @@ def test_base_item_energy_charge_refuses_full_and_classic_weapons(game: GameStat
     assert all(d.get("weapon") is None for d in uses(classic, "energy-charge"))
     with pytest.raises(IllegalActionError) as info:
         apply(classic, use("energy-charge", weapon="revolver"))
-    assert info.value.clause == "base.item.action-cost"
+    assert info.value.clause == "base.item.energy-charge"  # the item says what it loads
 
 
 def test_base_item_energy_charge_opens_or_closes_a_door_of_your_room(game: GameState) -> None:
@@ -197,6 +197,13 @@ def test_base_item_extended_magazine_not_in_combat_nor_twice(game: GameState) ->
     assert uses(state, "extended-magazine") == []
     attached = equip(game, 1, "extended-magazine", mods=frozenset({"extended-magazine:rifle"}))
     assert uses(attached, "extended-magazine") == []
+
+
+def test_base_item_action_cost_refuses_an_unpaid_item_action(game: GameState) -> None:
+    state = equip(game, 1, "energy-charge", ammo=(("rifle", 1),))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, use("energy-charge", pay=(), weapon="rifle"))  # the Energy Charge costs 1 card
+    assert info.value.clause == "base.item.action-cost"
 
 
 # -- keys -------------------------------------------------------------------------------------------------------
