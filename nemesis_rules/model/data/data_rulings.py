@@ -22,6 +22,7 @@ DATA_RULING_VARIANTS: Final[Mapping[str, tuple[str, Mapping[str, str]]]] = Mappi
         "base.data.computer-rooms": ("computers", {"printed": "printed", "reference": "reference"}),
         "base.data.duct-tape-component": ("duct-tape-component", {"none": "scan", "wrench": "pn"}),
         "base.data.event-movers-pn": ("event-deck", {"scan": "scan", "pn": "pn"}),
+        "base.data.extended-magazine": ("extended-magazine", {"energy": "energy", "any-weapon": "any"}),
         "base.data.holo-computer-activation": (
             "holo-computer-activation",
             {"generator": "dsj", "emergency-room": "pn"},

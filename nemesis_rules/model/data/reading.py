@@ -60,6 +60,9 @@ DATA_VARIANTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "event-deck": ("scan", "pn"),
         # facts.md §6: Duct Tape has no component symbol (SCAN, DSJ) vs a wrench (PN).
         "duct-tape-component": ("scan", "pn"),
+        # facts.md §6 vs the scanned card (ARV data-sources.json, SCAN_VERIFIED): the Extended Magazine
+        # attaches to an Energy weapon (the card) or to any weapon (facts.md's summary names no kind).
+        "extended-magazine": ("energy", "any"),
         # facts.md §7: Scientist's Pistol ammo 3 (SCAN, DSJ) vs 2 (PN).
         "scientist-pistol-ammo": ("scan", "pn"),
         # facts.md §7: Pilot's Evacuation Key / Orbital Maneuvering System activations (DSJ, SCAN) vs swapped (PN).
