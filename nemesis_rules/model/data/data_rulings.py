@@ -33,6 +33,7 @@ DATA_RULING_VARIANTS: Final[Mapping[str, tuple[str, Mapping[str, str]]]] = Mappi
         "base.data.pistol-ammo": ("scientist-pistol-ammo", {"three": "scan", "two": "pn"}),
         "base.data.summoning-attackers": ("summoning-attackers", {"scan": "scan", "pn": "pn"}),
         "base.data.token-thresholds": ("token-thresholds", {"printed": "printed", "reference": "reference"}),
+        "vs.data.pod-ejection": ("vs-pod-ejection", {"lowest": "lowest", "highest": "highest"}),
         "vs.data.token-count": ("vs-tokens", {"rulebook-16": "rulebook", "fan-app-17": "ab"}),
     }
 )

@@ -77,9 +77,10 @@ DATA_VARIANTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "contamination-infected": ("7", "13"),
         # facts.md §16: 16 numbered Void Seeder tokens (VS-RB) vs AB's 17.
         "vs-tokens": ("rulebook", "ab"),
-        # facts.md §16 vs the stored AB js text: Void Seeders' Evacuation Pod Ejection removes the
-        # highest-numbered pod (facts.md) or the lowest (AB card text).
-        "vs-pod-ejection": ("highest", "lowest"),
+        # facts.md §16 vs AB js/VoidSeederEventCards.js and Data/VoidSeederEvents.csv (commit 9e3dd39):
+        # Void Seeders' Evacuation Pod Ejection removes the lowest-numbered pod (AB's card text, as the
+        # base card does) or the highest (facts.md, citing that same file). Ruling vs.data.pod-ejection.
+        "vs-pod-ejection": ("lowest", "highest"),
     }
 )
 """Each data-variant family and its options, the default first."""
