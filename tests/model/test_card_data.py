@@ -561,13 +561,13 @@ def test_vs_event_deck(vs: VoidSeedersComponents) -> None:
     assert all(set(card.movers) <= set(VS_INTRUDER_TYPES[:4]) for card in vs.event_cards)
 
 
-def test_pod_ejection_direction_differs_between_rulesets_and_variant(vs: VoidSeedersComponents) -> None:
+def test_pod_ejection_direction_by_ruleset_and_variant(vs: VoidSeedersComponents) -> None:
     def pod(deck: tuple[EventCard, ...]) -> str | None:
         return next(card.parameter("pod") for card in deck if card.effect == "evacuation-pod-ejection")
 
     assert pod(base_components().event_cards) == "lowest"
-    assert pod(vs.event_cards) == "highest"
-    assert pod(void_seeders_components({"vs-pod-ejection": "lowest"}).event_cards) == "lowest"
+    assert pod(vs.event_cards) == "lowest"  # ruling vs.data.pod-ejection's default: the card text
+    assert pod(void_seeders_components({"vs-pod-ejection": "highest"}).event_cards) == "highest"
 
 
 def test_vs_weaknesses_are_unknown_placeholders(vs: VoidSeedersComponents) -> None:

@@ -53,7 +53,7 @@ def test_base_item_energy_charge_refuses_full_and_classic_weapons(game: GameStat
     assert all(d.get("weapon") is None for d in uses(classic, "energy-charge"))
     with pytest.raises(IllegalActionError) as info:
         apply(classic, use("energy-charge", weapon="revolver"))
-    assert info.value.clause == "base.item.action-cost"
+    assert info.value.clause == "base.item.energy-charge"  # the item says what it loads
 
 
 def test_base_item_energy_charge_opens_or_closes_a_door_of_your_room(game: GameState) -> None:
@@ -197,6 +197,44 @@ def test_base_item_extended_magazine_not_in_combat_nor_twice(game: GameState) ->
     assert uses(state, "extended-magazine") == []
     attached = equip(game, 1, "extended-magazine", mods=frozenset({"extended-magazine:rifle"}))
     assert uses(attached, "extended-magazine") == []
+
+
+def test_base_item_extended_magazine_fits_only_an_energy_weapon_by_default() -> None:
+    # ruling base.data.extended-magazine's default (the printed card): an Energy weapon only
+    state = equip(after_setup(players=2, seed=7), 1, "extended-magazine")  # the Captain (Revolver)
+    assert state.config.rulings["base.data.extended-magazine"] == "energy"
+    assert state.character(1).hands == ("revolver",) and uses(state, "extended-magazine") == []
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, use("extended-magazine", pay=(), weapon="revolver"))
+    assert info.value.clause == "base.item.extended-magazine"
+    flamethrower = equip(state, 1, "extended-magazine", hands=("flamethrower",), ammo=(("flamethrower", 1),))
+    assert uses(flamethrower, "extended-magazine") == []
+    with pytest.raises(IllegalActionError) as info:
+        apply(flamethrower, use("extended-magazine", pay=(), weapon="flamethrower"))
+    assert info.value.clause == "base.item.extended-magazine"
+    energy = equip(state, 1, "extended-magazine", hands=("revolver", "rifle"), ammo=(("rifle", 1),))
+    assert [d.get("weapon") for d in uses(energy, "extended-magazine")] == ["rifle"]
+
+
+def test_base_data_extended_magazine_any_weapon_fits_a_classic_weapon() -> None:
+    rulings = {"base.data.extended-magazine": "any-weapon"}
+    state = equip(after_setup(players=2, seed=7, rulings=rulings), 1, "extended-magazine")
+    assert state.config.variants["extended-magazine"] == "any"
+    flamethrower = equip(state, 1, "extended-magazine", hands=("flamethrower", "rifle"), ammo=(("flamethrower", 1),))
+    assert {d.get("weapon") for d in uses(flamethrower, "extended-magazine")} == {"flamethrower", "rifle"}
+    ammo, room = state.character(1).ammo_of("revolver"), capacity(state, 1, "revolver")
+    state, fired = run(state, [use("extended-magazine", pay=(), weapon="revolver")])
+    c = state.character(1)
+    assert c.ammo_of("revolver") == ammo + 2 and "extended-magazine:revolver" in c.mods
+    assert capacity(state, 1, "revolver") == room + 2
+    assert "base.item.extended-magazine" in fired
+
+
+def test_base_item_action_cost_refuses_an_unpaid_item_action(game: GameState) -> None:
+    state = equip(game, 1, "energy-charge", ammo=(("rifle", 1),))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, use("energy-charge", pay=(), weapon="rifle"))  # the Energy Charge costs 1 card
+    assert info.value.clause == "base.item.action-cost"
 
 
 # -- keys -------------------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ def test_base_item_chemicals_do_not_load_energy_weapons(game: GameState) -> None
     assert uses(state, "chemicals") == []
     with pytest.raises(IllegalActionError) as info:
         apply(state, use("chemicals", weapon="rifle"))
-    assert info.value.clause == "base.item.action-cost"
+    assert info.value.clause == "base.item.chemicals"  # the item says what it loads
 
 
 # -- Tools and Duct Tape ---------------------------------------------------------------------------------

@@ -126,8 +126,18 @@ def test_vs_event_card_agoraphobia_places_a_despoiler_where_characters_crowd() -
     assert not any(getattr(f, "chance", "") == "attack-card" for f in state.pending)
 
 
-def test_vs_event_card_evacuation_pod_ejection_removes_the_highest_pod() -> None:
-    state = game()
+def test_vs_event_card_evacuation_pod_ejection_removes_the_lowest_pod_by_default() -> None:
+    state = game()  # ruling vs.data.pod-ejection's default: the card text, the lowest number
+    assert state.config.rulings["vs.data.pod-ejection"] == "lowest"
+    numbers = {p.number for p in state.pods}
+    state, fired = effect(state, "evacuation-pod-ejection-1")
+    assert {p.number for p in state.pods} == numbers - {min(numbers)}
+    assert "vs.event-card.evacuation-pod-ejection" in fired
+
+
+def test_vs_data_pod_ejection_highest_removes_the_highest_pod() -> None:
+    state = game({"vs.data.pod-ejection": "highest"})  # facts.md §16's reading
+    assert state.config.variants["vs-pod-ejection"] == "highest"
     highest = max(p.number for p in state.pods)
     state, _ = effect(state, "evacuation-pod-ejection-1")
     assert highest not in {p.number for p in state.pods}

@@ -108,6 +108,20 @@ def pistol_ammo() -> Scenario:
     )
 
 
+@scenario("base.data.extended-magazine")
+def extended_magazine() -> Scenario:
+    """The Captain (player 1), holding an Extended Magazine, attaches it to the Revolver (a Classic weapon)."""
+    state = holding(game(seed=1), 1, "red", "extended-magazine")
+    attach = Decision.make(1, "use-item", item="extended-magazine", weapon="revolver", pay=())
+    return Scenario(
+        "base.data.extended-magazine",
+        "the Captain attaches an Extended Magazine to the Revolver: refused (the printed card fits only an "
+        "Energy weapon), or the Revolver gains 2 Ammo and 2 capacity (any weapon)",
+        (attach,),
+        before=state,
+    )
+
+
 @scenario("base.data.summoning-attackers")
 def summoning_attackers() -> Scenario:
     """The Queen attacks player 1 and the Summoning card is drawn."""

@@ -140,3 +140,14 @@ def lair_noise_timing() -> Scenario:
         (Decision.make(1, "pass"), Decision.make(1, "keep-hand")),
         state,
     )
+
+
+@scenario("vs.data.pod-ejection")
+def pod_ejection() -> Scenario:
+    return Scenario(
+        "vs.data.pod-ejection",
+        "Evacuation Pod Ejection is drawn in a two-player game with pods 1 and 4: pod 1 leaves the game (the card "
+        "text, the lower number), or pod 4 (facts.md §16, the highest)",
+        _draw("evacuation-pod-ejection-1"),
+        event_phase(game()),
+    )

@@ -22,6 +22,7 @@ DATA_RULING_VARIANTS: Final[Mapping[str, tuple[str, Mapping[str, str]]]] = Mappi
         "base.data.computer-rooms": ("computers", {"printed": "printed", "reference": "reference"}),
         "base.data.duct-tape-component": ("duct-tape-component", {"none": "scan", "wrench": "pn"}),
         "base.data.event-movers-pn": ("event-deck", {"scan": "scan", "pn": "pn"}),
+        "base.data.extended-magazine": ("extended-magazine", {"energy": "energy", "any-weapon": "any"}),
         "base.data.holo-computer-activation": (
             "holo-computer-activation",
             {"generator": "dsj", "emergency-room": "pn"},
@@ -32,6 +33,7 @@ DATA_RULING_VARIANTS: Final[Mapping[str, tuple[str, Mapping[str, str]]]] = Mappi
         "base.data.pistol-ammo": ("scientist-pistol-ammo", {"three": "scan", "two": "pn"}),
         "base.data.summoning-attackers": ("summoning-attackers", {"scan": "scan", "pn": "pn"}),
         "base.data.token-thresholds": ("token-thresholds", {"printed": "printed", "reference": "reference"}),
+        "vs.data.pod-ejection": ("vs-pod-ejection", {"lowest": "lowest", "highest": "highest"}),
         "vs.data.token-count": ("vs-tokens", {"rulebook-16": "rulebook", "fan-app-17": "ab"}),
     }
 )

@@ -54,7 +54,8 @@ class ItemCard:
     """One Item card of the red, yellow, green or blue (crafted) deck (facts.md §6).
 
     ``component`` is its crafting symbol (None if it has none); ``recipe`` the two symbols a crafted
-    item needs; ``combat`` the icon: "in" / "out" of Combat only, or "any".
+    item needs; ``combat`` the icon: "in" / "out" of Combat only, or "any"; ``attaches_to`` the
+    weapon kinds an attachment fits (data variant family ``extended-magazine``).
     """
 
     id: str
@@ -70,6 +71,9 @@ class ItemCard:
     recipe: tuple[str, str] | None
     text: str
     provenance: Provenance
+    attaches_to: tuple[WeaponKind, ...] = ()
+    """The kinds of weapon the card attaches to (an attachment such as the Extended Magazine; empty
+    for every other card)."""
 
 
 def read_weapon(row: Raw) -> Weapon:
@@ -107,11 +111,26 @@ def read_items(root: Raw) -> dict[str, tuple[ItemCard, ...]]:
             row.integer("action_cost"),
             cast(CombatUse, row.choice("combat", COMBAT_USES)),
         )
+        attaches_to = (
+            cast(tuple[WeaponKind, ...], row.texts("attaches_to", _WEAPON_KINDS)) if row.has("attaches_to") else ()
+        )
         text, provenance = row.text("text"), row.provenance()
         row.finish()
         for _ in range(count):
             card_id = copies.next(f"{colour}-{effect}")
             decks[colour].append(
-                ItemCard(card_id, name, effect, colour, component, *card_fields, weapon, recipe, text, provenance)
+                ItemCard(
+                    card_id,
+                    name,
+                    effect,
+                    colour,
+                    component,
+                    *card_fields,
+                    weapon,
+                    recipe,
+                    text,
+                    provenance,
+                    attaches_to,
+                )
             )
     return {colour: tuple(cards) for colour, cards in decks.items()}

@@ -60,6 +60,9 @@ DATA_VARIANTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "event-deck": ("scan", "pn"),
         # facts.md §6: Duct Tape has no component symbol (SCAN, DSJ) vs a wrench (PN).
         "duct-tape-component": ("scan", "pn"),
+        # facts.md §6 vs the scanned card (ARV data-sources.json, SCAN_VERIFIED): the Extended Magazine
+        # attaches to an Energy weapon (the card) or to any weapon (facts.md's summary names no kind).
+        "extended-magazine": ("energy", "any"),
         # facts.md §7: Scientist's Pistol ammo 3 (SCAN, DSJ) vs 2 (PN).
         "scientist-pistol-ammo": ("scan", "pn"),
         # facts.md §7: Pilot's Evacuation Key / Orbital Maneuvering System activations (DSJ, SCAN) vs swapped (PN).
@@ -74,9 +77,10 @@ DATA_VARIANTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "contamination-infected": ("7", "13"),
         # facts.md §16: 16 numbered Void Seeder tokens (VS-RB) vs AB's 17.
         "vs-tokens": ("rulebook", "ab"),
-        # facts.md §16 vs the stored AB js text: Void Seeders' Evacuation Pod Ejection removes the
-        # highest-numbered pod (facts.md) or the lowest (AB card text).
-        "vs-pod-ejection": ("highest", "lowest"),
+        # facts.md §16 vs AB js/VoidSeederEventCards.js and Data/VoidSeederEvents.csv (commit 9e3dd39):
+        # Void Seeders' Evacuation Pod Ejection removes the lowest-numbered pod (AB's card text, as the
+        # base card does) or the highest (facts.md, citing that same file). Ruling vs.data.pod-ejection.
+        "vs-pod-ejection": ("lowest", "highest"),
     }
 )
 """Each data-variant family and its options, the default first."""

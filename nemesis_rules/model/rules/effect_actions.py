@@ -208,6 +208,18 @@ def _item_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     slug = decision.get("item")
     if slug not in _held_items(state, decision.player):
         return f"player {decision.player} does not hold '{slug}'", "base.item.inventory"
+    effect = item_effect(state, str(slug))
+    params = _effect_params(decision)
+    fighting = state.in_combat(decision.player)
+    if (
+        effect is not None
+        and params
+        and usable_now(getattr(tables.item(state.config, str(slug)), "combat", "any"), fighting)
+        and params not in effect.variants(state, decision.player)
+    ):
+        # the item's own clause says what it can be used on (a weapon it fits, a door of the room ...)
+        asked = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
+        return f"'{slug}' cannot be used with {asked}", effect.clause
     return f"'{slug}' costs {item_cost(state, decision.player, str(slug))} card(s), or cannot be used as asked", (
         "base.item.action-cost"
     )

@@ -2,9 +2,10 @@
 
 Energy Charge (also in the yellow deck) fully loads an Energy Weapon or works a door; the
 Grenade and the Smoke Grenade are thrown; the Recon Drone looks at a hidden room; the Decoy
-gathers the neighbouring Intruders; the Extended Magazine is attached to a weapon; three keys
-work pods and Computers. The Prototype weapons' abilities are Shoot's (shoot_and_melee.py); what
-reloads them is their data, honoured by the Energy Charge and the Armory.
+gathers the neighbouring Intruders; the Extended Magazine is attached to an Energy weapon (to any
+weapon under ruling base.data.extended-magazine); three keys work pods and Computers. The
+Prototype weapons' abilities are Shoot's (shoot_and_melee.py); what reloads them is their data,
+honoured by the Energy Charge and the Armory.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries, ship
 from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.effects import Params
@@ -210,8 +212,21 @@ class DecoyPull(Step):
 
 
 def _magazine_variants(state: GameState, player: int) -> Variants:
+    """Each held weapon of a kind the card attaches to (an Energy weapon on the printed card; any
+    weapon under ruling base.data.extended-magazine=any-weapon, data variant ``extended-magazine``)
+    that has no magazine yet."""
     mods = state.character(player).mods
-    return [{"weapon": w} for w in held_weapons(state, player) if f"{EXTENDED_MAGAZINE}:{w}" not in mods]
+    fits = getattr(tables.item(state.config, EXTENDED_MAGAZINE), "attaches_to", ())
+    return [
+        {"weapon": w}
+        for w in held_weapons(state, player)
+        if f"{EXTENDED_MAGAZINE}:{w}" not in mods and _kind(state, w) in fits
+    ]
+
+
+def _kind(state: GameState, weapon: str) -> str | None:
+    data = tables.weapon(state.config, weapon)
+    return data.kind if data is not None else None
 
 
 def _extended_magazine(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
