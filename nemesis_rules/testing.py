@@ -76,6 +76,23 @@ def run(state: GameState, actions: Iterable[Action]) -> tuple[GameState, list[st
     return state, fired
 
 
+def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
+    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
+    return the state with the clauses that fired."""
+    ctx = Context()
+    return settle(state.push(*frames), ctx), ctx.fired
+
+
+def refused_clause(state: GameState, action: Action) -> str:
+    """The clause ``check`` names when it refuses ``action`` in ``state``; an AssertionError when
+    the action is legal."""
+    try:
+        check(state, action)
+    except IllegalActionError as error:
+        return error.clause
+    raise AssertionError(f"{action} is legal here, not refused")
+
+
 def with_frames(state: GameState, *frames: Frame) -> GameState:
     """``state`` with ``frames`` put on top of its pending stack (the first resolves first),
     and every step that needs no input already run."""

@@ -9,21 +9,15 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check, legal_actions
+from nemesis_rules.model.core.engine import legal_actions
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup, with_hand
+from nemesis_rules.testing import after_setup, refused_clause, with_hand
 
 
 @pytest.fixture
 def game() -> GameState:
     state = after_setup(players=2, seed=3)
     return with_hand(state, 1, "search", "search", "rest", "demolition", "interruption")
-
-
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        check(state, decision)
-    return info.value.clause
 
 
 def _first(state: GameState, kind: str) -> Decision:
@@ -34,4 +28,4 @@ def test_base_careful_move_all_noisy_refuses_when_every_corridor_of_the_room_is_
     careful = _first(game, "careful-move")
     spaces = game.config.board.spaces_at[careful.text("to")]
     noisy = replace(game, noise=game.noise | frozenset(spaces))
-    assert _refusal(noisy, careful) == "base.careful-move.all-noisy"
+    assert refused_clause(noisy, careful) == "base.careful-move.all-noisy"

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check
 from nemesis_rules.model.core.state import GameState, Intruder
-from nemesis_rules.testing import after_setup, with_intruders
+from nemesis_rules.testing import after_setup, refused_clause, with_intruders
 
 
 @pytest.fixture
@@ -18,13 +17,7 @@ def game() -> GameState:
     return after_setup(players=2, seed=3)
 
 
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        check(state, decision)
-    return error.value.clause
-
-
 def test_base_combat_no_room_action_in_combat(game: GameState) -> None:
     state = with_intruders(game, Intruder(1, "adult", "11"))
     action = Decision.make(1, "room-action", room="hibernatorium", pay=("demolition", "search"))
-    assert _refusal(state, action) == "base.combat.no-room-action"
+    assert refused_clause(state, action) == "base.combat.no-room-action"

@@ -8,11 +8,10 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import Context, IllegalActionError, apply, settle
-from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.engine import IllegalActionError, apply
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.attack import AttackCardDraw
-from nemesis_rules.testing import after_setup, top_frame, with_hand, with_intruders
+from nemesis_rules.testing import after_setup, settled, top_frame, with_hand, with_intruders
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -23,13 +22,6 @@ def game() -> GameState:
     and the Soldier (player 2, one card, so no Interruption window opens)."""
     state = with_hand(after_setup(players=2, seed=3), 1, *HAND)
     return with_hand(state, 2, "search")
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
-    return the state with the clauses that fired."""
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_combat_no_pvp_refuses_a_character_as_target(game: GameState) -> None:

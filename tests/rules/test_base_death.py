@@ -8,13 +8,12 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.wounds import SeriousWound, kill
-from nemesis_rules.testing import after_setup, run, with_frames, with_hand, with_intruders
+from nemesis_rules.testing import after_setup, run, settled, with_frames, with_hand, with_intruders
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -25,11 +24,6 @@ def game() -> GameState:
     one card and no reaction to an attack; the escape pods still locked."""
     state = with_hand(after_setup(players=2, seed=3), 1, *HAND)
     return with_hand(state, 2, "search")
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def wounded(state: GameState, player: int, serious: int) -> GameState:

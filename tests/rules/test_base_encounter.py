@@ -9,26 +9,18 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.board.layout import TECH
-from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.bag import base_encounter_token
 from nemesis_rules.model.rules.encounter import Encounter, EncounterDraw
 from nemesis_rules.model.rules.intruders import move_intruder
-from nemesis_rules.testing import after_setup, top_frame, with_hand
+from nemesis_rules.testing import after_setup, settled, top_frame, with_hand
 
 
 @pytest.fixture
 def game() -> GameState:
     """Seed 3, two players in room 11 (the Scout, player 1; the Soldier, no cards)."""
     return with_hand(with_hand(after_setup(players=2, seed=3), 1, "demolition", "rest", "search"), 2)
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
-    return the state with the clauses that fired."""
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_encounter_set_aside_the_token_returns_when_the_intruder_vanishes(game: GameState) -> None:

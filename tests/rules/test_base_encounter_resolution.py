@@ -11,12 +11,11 @@ import pytest
 
 from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context, apply, legal_actions, settle
-from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.encounter import Encounter, EncounterDraw, KeepObjective
 from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.rules.rooms import take_egg
-from nemesis_rules.testing import after_setup, explored, move_character, run, top_frame, with_frames, with_hand
+from nemesis_rules.testing import after_setup, explored, move_character, run, settled, top_frame, with_frames, with_hand
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -27,13 +26,6 @@ def game() -> GameState:
     and the Soldier (player 2, one card, so no Interruption window opens)."""
     state = with_hand(after_setup(players=2, seed=3), 1, *HAND)
     return with_hand(state, 2, "search")
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
-    return the state with the clauses that fired."""
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_encounter_egg_not_intruder_taking_an_egg_is_no_first_encounter(game: GameState) -> None:

@@ -11,13 +11,12 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.endgame import end_game
 from nemesis_rules.model.rules.events import TimeStep
 from nemesis_rules.model.rules.victory import CoordinatesCheck, EngineCheck
-from nemesis_rules.testing import after_setup, with_hand
+from nemesis_rules.testing import after_setup, settled, with_hand
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -28,11 +27,6 @@ def game() -> GameState:
     one card and no reaction to an attack; the escape pods still locked."""
     state = with_hand(after_setup(players=2, seed=3), 1, *HAND)
     return with_hand(state, 2, "search")
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def first_space(state: GameState, flag: str) -> int:

@@ -9,12 +9,11 @@ import pytest
 
 from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules import event_cards
 from nemesis_rules.model.rules.intruder_injuries import injure
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
-from nemesis_rules.testing import after_setup, explored, move_character, run, with_hand, with_intruders
+from nemesis_rules.testing import after_setup, explored, move_character, run, settled, with_hand, with_intruders
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -34,13 +33,6 @@ def endurance(state: GameState, kind: str, injuries: int, *cards: str) -> tuple[
     state = settle(injure(state, 1, injuries, ctx), ctx)
     after, fired = run(state, [Outcome("attack-card", card) for card in cards])
     return after, ctx.fired + fired
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
-    return the state with the clauses that fired."""
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_endurance_single_card_an_adult_dies_at_its_blood_value(game: GameState) -> None:

@@ -9,12 +9,11 @@ import pytest
 
 from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.game import step
 from nemesis_rules.model.rules.events import EventCardAfter, EventCardDraw, FireDamageStep, TimeStep
-from nemesis_rules.testing import after_setup, explored, move_character, with_intruders, with_ruling
+from nemesis_rules.testing import after_setup, explored, move_character, settled, with_intruders, with_ruling
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +23,6 @@ def game() -> GameState:
     state = after_setup(2, seed=0)
     assert state.config.board.space_by_number["15"] == {1: "11-15", 2: "15-16", 3: "15-18", 4: "tech"}
     return state
-
-
-def settled(state: GameState, frame: Frame) -> tuple[GameState, list[str]]:
-    ctx = Context()
-    return settle(state.push(frame), ctx), ctx.fired
 
 
 def draw_event(state: GameState, card: str) -> tuple[GameState, list[str]]:

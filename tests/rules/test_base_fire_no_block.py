@@ -8,11 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.items import Search
-from nemesis_rules.testing import after_setup, explored, move_character, top_frame, with_hand
+from nemesis_rules.testing import after_setup, explored, move_character, settled, top_frame, with_hand
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -23,13 +21,6 @@ def game() -> GameState:
     and the Soldier (player 2, one card, so no Interruption window opens)."""
     state = with_hand(after_setup(players=2, seed=3), 1, *HAND)
     return with_hand(state, 2, "search")
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
-    return the state with the clauses that fired."""
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_fire_no_block_and_base_malfunction_no_block_search(game: GameState) -> None:

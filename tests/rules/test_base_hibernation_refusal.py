@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup
+from nemesis_rules.testing import after_setup, refused_clause
 
 
 @pytest.fixture
@@ -18,13 +17,7 @@ def game() -> GameState:
     return after_setup(players=2, seed=3)
 
 
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        check(state, decision)
-    return error.value.clause
-
-
 def test_base_hibernation_blue_the_chambers_are_closed_before_the_blue_spaces(game: GameState) -> None:
     action = Decision.make(1, "room-action", room="hibernatorium", pay=("demolition", "search"))
     assert game.time == 0
-    assert _refusal(game, action) == "base.hibernation.blue"
+    assert refused_clause(game, action) == "base.hibernation.blue"

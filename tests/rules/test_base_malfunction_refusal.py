@@ -9,21 +9,14 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup, explored, move_character
+from nemesis_rules.testing import after_setup, explored, move_character, refused_clause
 
 
 @pytest.fixture
 def game() -> GameState:
     """Two players after setup (seed 3): player 1 to act, both in the Hibernatorium (11)."""
     return after_setup(players=2, seed=3)
-
-
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        check(state, decision)
-    return error.value.clause
 
 
 def _position_of(state: GameState, tile: str) -> str:
@@ -35,4 +28,4 @@ def test_base_malfunction_blocks_room_action_of_any_other_room(game: GameState) 
     state = move_character(explored(game, position), 1, position)
     state = state.with_room(position, replace(state.room(position), malfunction=True))
     action = Decision.make(1, "room-action", room="surgery", pay=("demolition", "search"))
-    assert _refusal(state, action) == "base.malfunction.blocks-room-action"
+    assert refused_clause(state, action) == "base.malfunction.blocks-room-action"

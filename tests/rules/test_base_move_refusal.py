@@ -7,21 +7,15 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check, legal_actions
+from nemesis_rules.model.core.engine import legal_actions
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup, with_hand
+from nemesis_rules.testing import after_setup, refused_clause, with_hand
 
 
 @pytest.fixture
 def game() -> GameState:
     state = after_setup(players=2, seed=3)
     return with_hand(state, 1, "search", "search", "rest", "demolition", "interruption")
-
-
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        check(state, decision)
-    return info.value.clause
 
 
 def _first(state: GameState, kind: str) -> Decision:
@@ -32,4 +26,4 @@ def test_base_move_closed_door_refuses_a_move_that_was_legal_before_the_door_clo
     move = _first(game, "move")
     corridor = game.config.board.corridor_between[(game.character(1).position, move.text("to"))]
     closed = game.with_door(corridor, "closed")
-    assert _refusal(closed, move) == "base.move.closed-door"
+    assert refused_clause(closed, move) == "base.move.closed-door"

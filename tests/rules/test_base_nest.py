@@ -11,12 +11,10 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.events import FireDamageStep
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
-from nemesis_rules.testing import after_setup, equip, move_character, run
+from nemesis_rules.testing import after_setup, equip, move_character, run, settled
 from nemesis_rules.testing import use_item as use
 
 
@@ -30,11 +28,6 @@ def nest_with(state: GameState, eggs: int, fire: bool = False) -> GameState:
     assert state.room("09").tile == "nest"
     state = state.with_room("09", replace(state.room("09"), explored=True, token=None, fire=fire))
     return replace(state, eggs=eggs)
-
-
-def settled(state: GameState, frame: Frame) -> tuple[GameState, list[str]]:
-    ctx = Context()
-    return settle(state.push(frame), ctx), ctx.fired
 
 
 def test_base_nest_destroyed_when_melee_takes_the_last_egg(game: GameState) -> None:

@@ -9,21 +9,15 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check, legal_actions
+from nemesis_rules.model.core.engine import legal_actions
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup, with_hand
+from nemesis_rules.testing import after_setup, refused_clause, with_hand
 
 
 @pytest.fixture
 def game() -> GameState:
     state = after_setup(players=2, seed=3)
     return with_hand(state, 1, "search", "search", "rest", "demolition", "interruption")
-
-
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        check(state, decision)
-    return info.value.clause
 
 
 def test_base_noise_limit_one_refuses_a_second_marker_in_a_corridor(game: GameState) -> None:
@@ -33,4 +27,4 @@ def test_base_noise_limit_one_refuses_a_second_marker_in_a_corridor(game: GameSt
         if isinstance(a, Decision) and a.kind == "careful-move" and len(game.config.board.spaces_at[a.text("to")]) > 1
     )
     noisy = replace(game, noise=game.noise | {careful.text("noise")})
-    assert _refusal(noisy, careful) == "base.noise.limit-one"
+    assert refused_clause(noisy, careful) == "base.noise.limit-one"

@@ -9,21 +9,15 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check, legal_actions
+from nemesis_rules.model.core.engine import legal_actions
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup, explored, move_character, run, with_ruling
+from nemesis_rules.testing import after_setup, explored, move_character, refused_clause, run, with_ruling
 
 
 @pytest.fixture
 def game() -> GameState:
     """Two players after setup (seed 3): player 1 to act, both in the Hibernatorium (11)."""
     return after_setup(players=2, seed=3)
-
-
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        check(state, decision)
-    return error.value.clause
 
 
 def _position_of(state: GameState, tile: str) -> str:
@@ -45,7 +39,7 @@ def test_base_pod_malfunction_blocks_entering_the_pods_of_a_malfunctioning_secti
     working, board = _in_section_a(game, malfunction=False)
     assert board in legal_actions(working)
     broken, board = _in_section_a(game, malfunction=True)
-    assert _refusal(broken, board) == "base.pod.malfunction-blocks"
+    assert refused_clause(broken, board) == "base.pod.malfunction-blocks"
 
 
 def test_base_source_evac_malfunction_no_block_lets_characters_board_anyway(game: GameState) -> None:

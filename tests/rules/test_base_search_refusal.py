@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.model.core.actions import Decision
-from nemesis_rules.model.core.engine import IllegalActionError, check
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.testing import after_setup
+from nemesis_rules.testing import after_setup, refused_clause
 
 
 @pytest.fixture
@@ -18,12 +17,6 @@ def game() -> GameState:
     return after_setup(players=2, seed=3)
 
 
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        check(state, decision)
-    return error.value.clause
-
-
 def test_base_search_no_search_rooms_the_hibernatorium_cannot_be_searched(game: GameState) -> None:
     action = Decision.make(1, "play-card", card="search", pay=())
-    assert _refusal(game, action) == "base.search.no-search-rooms"
+    assert refused_clause(game, action) == "base.search.no-search-rooms"

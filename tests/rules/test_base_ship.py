@@ -10,12 +10,11 @@ import pytest
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.engine import Context, settle
-from nemesis_rules.model.core.frames import Frame
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.action_cards_scientist import computer_access
 from nemesis_rules.model.rules.noise import NoiseRoll
-from nemesis_rules.testing import after_setup, explored, move_character, run, with_hand
+from nemesis_rules.testing import after_setup, explored, move_character, run, settled, with_hand
 
 HAND = ("search", "search", "rest", "interruption", "demolition")
 
@@ -26,13 +25,6 @@ def game() -> GameState:
     and the Soldier (player 2, one card, so no Interruption window opens)."""
     state = with_hand(after_setup(players=2, seed=3), 1, *HAND)
     return with_hand(state, 2, "search")
-
-
-def settled(state: GameState, *frames: Frame) -> tuple[GameState, list[str]]:
-    """Put ``frames`` on the stack (the first resolves first), run every automatic step, and
-    return the state with the clauses that fired."""
-    ctx = Context()
-    return settle(state.push(*frames), ctx), ctx.fired
 
 
 def test_base_ship_corridors_and_base_noise_unique_numbers(game: GameState) -> None:

@@ -9,23 +9,17 @@ import pytest
 
 from nemesis_rules.board.layout import TECH
 from nemesis_rules.model.core.actions import Decision, Outcome
-from nemesis_rules.model.core.engine import Context, IllegalActionError, check
+from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.rules.intruders import move_intruder
 from nemesis_rules.model.rules.noise import NoiseRoll
-from nemesis_rules.testing import after_setup, move_character, run, with_frames, with_hand
+from nemesis_rules.testing import after_setup, move_character, refused_clause, run, with_frames, with_hand
 
 
 @pytest.fixture
 def game() -> GameState:
     state = after_setup(players=2, seed=3)
     return with_hand(state, 1, "search", "search", "rest", "demolition", "interruption")
-
-
-def _refusal(state: GameState, decision: Decision) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        check(state, decision)
-    return info.value.clause
 
 
 TECH_ROOM = "14"  # Airlock Control: a technical corridor entrance, next to the Hibernatorium (11)
@@ -53,7 +47,10 @@ def test_base_tech_corridor_characters_barred_a_move_through_the_technical_corri
     start = next(p for p in entrances if any((p, q) not in board.corridor_between for q in entrances if q != p))
     far = next(q for q in entrances if q != start and (start, q) not in board.corridor_between)
     state = move_character(game, 1, start) if start != here else game
-    assert _refusal(state, Decision.make(1, "move", to=far, pay=("search",))) == "base.tech-corridor.characters-barred"
+    assert (
+        refused_clause(state, Decision.make(1, "move", to=far, pay=("search",)))
+        == "base.tech-corridor.characters-barred"
+    )
 
 
 def test_base_tech_corridor_intruder_vanishes_asks_nothing_in_the_base_game() -> None:
