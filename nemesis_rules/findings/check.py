@@ -118,8 +118,8 @@ def enrich(entries: Sequence[dict[str, Any]], texts_given: bool) -> list[dict[st
     out = []
     for entry in entries:
         ruling = table.get(entry["id"])
-        severity = getattr(ruling, "severity", None) if ruling is not None else None
-        erratum = getattr(ruling, "erratum", None) if ruling is not None else None
+        severity = ruling.severity if ruling is not None else None
+        erratum = ruling.erratum if ruling is not None else None
         finder = "reading" if entry.get("origin") == "ruling" else str(entry.get("origin"))
         out.append(
             {
@@ -135,9 +135,15 @@ def enrich(entries: Sequence[dict[str, Any]], texts_given: bool) -> list[dict[st
     return out
 
 
-def _games_for(seconds: float, options: CheckOptions) -> int:
+def _setup(options: CheckOptions) -> Setup:
+    """The fuzz campaign's setup: coverage-guided, every invariant of the rulesets checked."""
+    return Setup(
+        coverage=True, invariant_ids=_invariant_ids(options.rulesets), rulings=tuple(sorted(options.rulings.items()))
+    )
+
+
+def _games_for(seconds: float, options: CheckOptions, setup: Setup) -> int:
     """How many games fit ``seconds`` on this machine: a few games are timed first."""
-    setup = Setup(coverage=True, invariant_ids=_invariant_ids(options.rulesets), rulings=tuple(options.rulings.items()))
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
         run(Campaign(CALIBRATION_GAMES, 10_000, (2, 4), options.rulesets, setup, out=Path(scratch)), 1)
@@ -151,10 +157,8 @@ def _invariant_ids(rulesets: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _fuzz(options: CheckOptions, seconds: float) -> dict[str, Any]:
-    games = _games_for(seconds, options)
-    setup = Setup(
-        coverage=True, invariant_ids=_invariant_ids(options.rulesets), rulings=tuple(sorted(options.rulings.items()))
-    )
+    setup = _setup(options)
+    games = _games_for(seconds, options, setup)
     campaign = Campaign(games, options.seed, (1, 2, 3, 4, 5), options.rulesets, setup, out=options.out / "fuzz")
     for name in options.rulesets:
         start(name, 2, options.rulings)
