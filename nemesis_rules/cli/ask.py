@@ -1,0 +1,50 @@
+"""``nemesis-rules ask GAME.jsonl|SITUATION.toml [--at N] ACTION``: is this action legal here?
+
+ACTION is a record line or the short form (``"move 07 pay=search"``; docs/situations.md). The
+answer names the clause and its citation; for a legal action, the clauses that fire and what
+changed on the table. Exit 0 legal, 1 illegal (or a line before N is), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nemesis_rules.situation.asking import ask, parse_asked
+from nemesis_rules.situation.files import read_game, state_at
+
+
+def ask_command(
+    game_file: Annotated[
+        Path, typer.Argument(metavar="GAME.jsonl|SITUATION.toml", help="A record, or a situation file.")
+    ],
+    action: Annotated[
+        str, typer.Argument(metavar="ACTION", help='A record line, or the short form: "move 07 pay=search".')
+    ],
+    at: Annotated[
+        int | None, typer.Option("--at", metavar="N", help="After line N of a record (default: the last line).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+) -> None:
+    """Say whether ACTION is legal here, under which rule, and what it changes."""
+    record = read_game(game_file)
+    result = state_at(record, at)
+    if not result.legal:
+        for problem in result.problems:
+            typer.echo(problem.message(record.source))
+        raise typer.Exit(1)
+    state = result.final_state
+    answer = ask(state, parse_asked(action, state), "ACTION")
+    if as_json:
+        typer.echo(json.dumps({"file": record.source, "at": at or record.last_line} | answer.to_json(), indent=2))
+    else:
+        typer.echo(answer.text(f"{record.source}, after line {at or record.last_line}"), nl=False)
+    if not answer.legal:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask_command)

@@ -1,0 +1,82 @@
+"""Situation files on disk: TOML read into a checked state, a record built on it, and any game file
+(a record ``.jsonl`` or a situation ``.toml``) read as the record the commands replay.
+
+A situation is a record with no action line, whose header starts from the situation's state: every
+command that reads a record (``replay``, ``show``, ``legal``, ``ask``) reads a situation file the same
+way (:func:`read_game` dispatches on the suffix ``.toml``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from nemesis_rules.errors import BadInputError
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.record.lines import Record, RecordHeader, read_record
+from nemesis_rules.record.replay import ReplayResult, replay_record
+from nemesis_rules.situation.build import build_state
+from nemesis_rules.situation.fields import Situation, parse_situation
+
+__all__ = [
+    "SITUATION_SUFFIX",
+    "is_situation_file",
+    "load_situation",
+    "parse_situation_text",
+    "read_game",
+    "situation_record",
+    "state_at",
+]
+
+SITUATION_SUFFIX = ".toml"
+
+
+def is_situation_file(path: str | Path) -> bool:
+    return Path(path).suffix.lower() == SITUATION_SUFFIX
+
+
+def parse_situation_text(text: str, source: str = "<situation>") -> Situation:
+    """The :class:`Situation` a TOML text describes (its syntax and field types checked)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInputError(f"not TOML: {exc}", source) from None
+    return parse_situation(data, source)
+
+
+def load_situation(path: str | Path) -> tuple[Situation, GameState]:
+    """Read a situation file: the situation and its checked state."""
+    source = str(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise BadInputError(f"cannot read '{source}': {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise BadInputError("not UTF-8 text", source) from None
+    situation = parse_situation_text(text, source)
+    return situation, build_state(situation, source)
+
+
+def situation_record(situation: Situation, state: GameState, source: str = "<situation>") -> Record:
+    """The record a situation stands for: its header starts from ``state``, no action line follows."""
+    header = RecordHeader(
+        situation.ruleset, situation.players, dict(situation.rulings), dict(situation.variants), None, state
+    )
+    return Record(header, (), source)
+
+
+def read_game(path: str | Path) -> Record:
+    """A record file, or a situation file (suffix ``.toml``) as the record it stands for."""
+    if not is_situation_file(path):
+        return read_record(path)
+    situation, state = load_situation(path)
+    return situation_record(situation, state, str(path))
+
+
+def state_at(record: Record, at: int | None) -> ReplayResult:
+    """The replay of ``record`` up to line ``at`` (default: its last line); ``at`` outside the record
+    is bad input. The caller reports the result's problems (an illegal line before ``at``)."""
+    line = record.last_line if at is None else at
+    if not 1 <= line <= record.last_line:
+        raise BadInputError(f"--at must be a line from 1 to {record.last_line}, got {line}", "--at")
+    return replay_record(record, until_line=line)
