@@ -14,8 +14,9 @@ from typing import Annotated
 
 import typer
 
-from nemesis_rules.record import read_record, replay_record
+from nemesis_rules.record import replay_record
 from nemesis_rules.record.invariant_files import load_invariant
+from nemesis_rules.situation.files import read_game
 
 
 def replay_command(
@@ -35,7 +36,7 @@ def replay_command(
 ) -> None:
     """Check a recorded game line by line; name the first illegal line and the rule it breaks."""
     invariants = [load_invariant(spec) for spec in invariant or ()]
-    record = read_record(record_file)
+    record = read_game(record_file)  # a situation file (.toml) reads as the record it stands for
     result = replay_record(record, lenient=lenient, invariants=invariants)
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))

@@ -17,8 +17,9 @@ import typer
 from nemesis_rules.atomic import write_atomic
 from nemesis_rules.board.draw import render
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.record import read_record, replay_record, to_snapshot
+from nemesis_rules.record import replay_record, to_snapshot
 from nemesis_rules.record.describe import picture_notes, text_view, whose_move
+from nemesis_rules.situation.files import read_game
 
 
 def show_command(
@@ -33,7 +34,7 @@ def show_command(
     ] = None,
 ) -> None:
     """Show the state after one line of a record: text, snapshot JSON or a picture."""
-    record = read_record(record_file)
+    record = read_game(record_file)  # a situation file (.toml) reads as the record it stands for
     line = record.last_line if at is None else at
     if not 1 <= line <= record.last_line:
         raise BadInputError(f"--at must be a line from 1 to {record.last_line}, got {line}", "--at")
