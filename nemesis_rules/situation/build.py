@@ -129,6 +129,8 @@ def _steer(state: GameState, names: dict[int, str], tiles: dict[str, str], hands
     if isinstance(frame, DraftChoice):
         wanted = names.get(frame.player)
         others = {n for p, n in names.items() if p != frame.player}
+        if wanted not in frame.offered and not others.intersection(frame.offered):
+            return None  # nothing asked of this choice: drawn at random like any other
         keep = wanted if wanted in frame.offered else next((c for c in frame.offered if c not in others), None)
         return Decision.make(frame.player, "choose-character", character=keep) if keep else None
     if isinstance(frame, ActionCardDraw) and frame.player in hands:

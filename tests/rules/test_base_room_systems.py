@@ -72,7 +72,7 @@ def test_base_room_armory_refuses_a_full_or_classic_weapon(game: GameState) -> N
     assert room_options(state.with_character(revolver)) == []  # Classic weapons are not loaded here
     with pytest.raises(IllegalActionError) as info:
         apply(state, room_action(1, "armory", weapon="rifle"))
-    assert info.value.clause == "base.cost.room-action"
+    assert info.value.clause == "base.room.armory"  # the room's own rule forbids it, not the cost
 
 
 # -- Comms Room -------------------------------------------------------------------------------

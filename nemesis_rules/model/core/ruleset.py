@@ -58,6 +58,10 @@ class Effect:
     clause: str
     variants: Callable[[GameState, int], list[dict[str, ParamValue]]]
     resolve: Callable[[GameState, int, Params, Context], GameState]
+    why_not: Callable[[GameState, int, Params], tuple[str, str] | None] | None = None
+    """Why parameters ``variants`` leaves out are not open now: (reason, the clause that forbids
+    them), or None when the effect's own ``clause`` says it; a refusal then cites the rule that
+    forbids rather than the cost of the action."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from nemesis_rules.model.core.actions import Decision, ParamValue, paid_each
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.ruleset import ActionRule
+from nemesis_rules.model.core.ruleset import ActionRule, Effect
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.characters import ActionCard, Character, QuestItem
@@ -143,9 +143,29 @@ def _card_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
         return f"the {room.tile} has no item counter: it cannot be searched", "base.search.no-search-rooms"
     if slug == "search" and not room.items:
         return f"the item counter of room {c.position} is at 0", "base.search.counter"
+    effect = state.config.ruleset.action_cards.get(slug)
+    specific = _effect_refusal(state, effect, decision) if effect is not None else None
+    if specific is not None:
+        return specific
     return f"'{slug}' costs itself plus {card.extra_cost} card(s), or its effect is not possible as asked", (
         f"base.action-card.{slug}"
     )
+
+
+def _effect_refusal(state: GameState, effect: Effect, decision: Decision) -> tuple[str, str] | None:
+    """Why a card's or a room's effect cannot be resolved as asked, under the rule that forbids it:
+    the effect's own explanation (:attr:`Effect.why_not`), else its clause when the parameters asked
+    are none of the ways it can be resolved now; None when the parameters are open (the refusal is
+    then about the cost)."""
+    params = _effect_params(decision)
+    if effect.why_not is not None:
+        found = effect.why_not(state, decision.player, params)
+        if found is not None:
+            return found
+    if params in effect.variants(state, decision.player):
+        return None
+    asked = ", ".join(f"{k}={v}" for k, v in sorted(params.items())) or "nothing chosen"
+    return f"its effect cannot be resolved with {asked} now", effect.clause
 
 
 # -- items ------------------------------------------------------------------------------------
@@ -279,6 +299,10 @@ def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
         return f"room {c.position} has a Malfunction: no room action", "base.malfunction.blocks-room-action"
     if room.tile == "hibernatorium" and "hibernation" not in tables.time_flags(state):
         return "the hibernation chambers open only on the blue spaces of the Time track", "base.hibernation.blue"
+    effect = room_action(state, tables.rooms(state.config)[room.tile].action) if room.tile is not None else None
+    specific = _effect_refusal(state, effect, decision) if effect is not None and room.explored else None
+    if specific is not None:
+        return specific
     return "a room action costs 2 cards, or its conditions are not met", "base.cost.room-action"
 
 

@@ -126,6 +126,23 @@ def generator_variants(state: GameState, player: int) -> Variants:
     return out
 
 
+def generator_why_not(state: GameState, player: int, params: Params) -> tuple[str, str] | None:
+    """Why the Generator cannot start or stop the sequence now: starting it while somebody
+    hibernates is forbidden (base.room.generator) and a running sequence is not started again
+    (base.self-destruct.start); stopping needs a sequence that has not reached yellow
+    (base.self-destruct.lock)."""
+    if params.get("sequence") == "start":
+        if state.self_destruct is not None:
+            return "the Self-Destruct sequence is already running", "base.self-destruct.start"
+        if anyone_hibernating(state):
+            return "somebody hibernates: the Self-Destruct sequence cannot be started", "base.room.generator"
+    if params.get("sequence") == "stop" and not self_destruct_can_stop(state):
+        if state.self_destruct is None:
+            return "no Self-Destruct sequence is running", "base.self-destruct.stop"
+        return "the Self-Destruct marker has reached yellow: it can no longer be stopped", "base.self-destruct.lock"
+    return None
+
+
 def generator(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Start the Self-Destruct sequence on its green space, or stop it before the yellow
     spaces (RU-RB p.24)."""
@@ -398,7 +415,7 @@ class Hibernate(Step):
 ROOM_ACTIONS: dict[str, Effect] = {
     "armory": Effect("base.room.armory", armory_variants, armory),
     "comms-room": Effect("base.room.comms-room", comms_variants, send_signal),
-    "generator": Effect("base.room.generator", generator_variants, generator),
+    "generator": Effect("base.room.generator", generator_variants, generator, generator_why_not),
     "laboratory": Effect("base.room.laboratory", laboratory_variants, laboratory),
     "nest": Effect("base.room.nest", nest_variants, take_egg),
     "storage": Effect("base.room.storage", storage_variants, storage),

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from nemesis_rules.model.rules.effects import Effect
 from nemesis_rules.model.rules.item_effects_yellow import clothes, dress_variants
-from nemesis_rules.model.rules.void_seeders.changes import rest_resolve, rest_variants, vs_antidote_insanity
+from nemesis_rules.model.rules.void_seeders.changes import (
+    rest_resolve,
+    rest_variants,
+    rest_why_not,
+    vs_antidote_insanity,
+)
 
-ACTION_CARDS: dict[str, Effect] = {"rest": Effect("vs.change.rest", rest_variants, rest_resolve)}
+ACTION_CARDS: dict[str, Effect] = {"rest": Effect("vs.change.rest", rest_variants, rest_resolve, rest_why_not)}
 """The Action cards the expansion resolves its own way."""
 
 ITEMS: dict[str, Effect] = {

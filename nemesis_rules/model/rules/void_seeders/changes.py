@@ -15,7 +15,7 @@ from nemesis_rules.model.core.actions import ParamValue
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.healing import scan_hand
-from nemesis_rules.model.rules.void_seeders.insanity import can_lower, lower_insanity, raise_insanity
+from nemesis_rules.model.rules.void_seeders.insanity import can_lower, lower_insanity, raise_insanity, why_not_lower
 
 REST_CLAUSES = {"rest": "vs.change.rest", "shower-room": "vs.change.shower", "canteen": "vs.change.canteen"}
 
@@ -33,6 +33,18 @@ def rest_variants(state: GameState, player: int) -> list[dict[str, ParamValue]]:
     scannable = any(card.startswith("contamination") for card in hand.distinct())
     scans = ["yes", "no"] if scannable and state.config.ruling("vs.summary.rest-scan") == "scan" else ["no"]
     return [{"insanity": i, "scan": s} for i in lowers for s in scans]
+
+
+def rest_why_not(state: GameState, player: int, params: Mapping[str, ParamValue]) -> tuple[str, str] | None:
+    """Why a way to resolve Rest / Shower Room / Canteen is not open: a reduction the Insanity track
+    does not allow (:func:`why_not_lower`), a scan with no Contamination card in hand."""
+    if params.get("insanity") == "lower":
+        found = why_not_lower(state, player)
+        if found is not None:
+            return found
+    if params.get("scan") == "yes" and not any(c.startswith("contamination") for c in state.character(player).hand):
+        return f"player {player} holds no Contamination card to scan", REST_CLAUSES[str(params.get("action", "rest"))]
+    return None
 
 
 def rest_resolve(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:

@@ -83,6 +83,24 @@ def can_lower(state: GameState, player: int) -> bool:
     return lowered_level(level, floor=floor, locked=_locked(state)) < level
 
 
+def why_not_lower(state: GameState, player: int) -> tuple[str, str] | None:
+    """Why a one-step reduction of ``player``'s Insanity is not possible now, with the clause that
+    forbids it: at 3 or more, the floor (vs.insanity.no-return-below-3; under ruling
+    vs.ambiguity.insanity-floor = ``locked`` above 3 as well, the ruling); at 1, the bottom of the
+    track (vs.change.reduction-limited). None when it is possible."""
+    if can_lower(state, player):
+        return None
+    floor, _ = _track(state)
+    level = state.character(player).insanity
+    if level > floor:
+        return f"Insanity {level}: the floor ruling locks the level from {floor} up", "vs.ambiguity.insanity-floor"
+    if level == floor:
+        return f"Insanity {level}: once {floor} is reached the level never drops below {floor}", (
+            "vs.insanity.no-return-below-3"
+        )
+    return f"Insanity {level} is the bottom of the track", "vs.change.reduction-limited"
+
+
 def lower_insanity(state: GameState, player: int, ctx: Context, *, to: int | None = None) -> GameState:
     """Lower ``player``'s Insanity one step (or down to ``to``) where the track allows it: never
     below 3 once 3 was reached (vs.insanity.no-return-below-3; ruling vs.ambiguity.insanity-floor)."""

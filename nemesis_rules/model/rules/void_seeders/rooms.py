@@ -22,6 +22,7 @@ from nemesis_rules.model.rules.void_seeders.changes import (
     can_analyse_insanity,
     rest_resolve,
     rest_variants,
+    rest_why_not,
     vs_surgery_insanity,
 )
 from nemesis_rules.model.rules.void_seeders.components import data
@@ -128,8 +129,8 @@ def laboratory_equipment(state: GameState, player: int, params: Mapping[str, Par
 
 
 ROOMS: dict[str, Effect] = {
-    "shower-room": Effect("vs.change.shower", shower_variants, shower),
-    "canteen": Effect("vs.change.canteen", canteen_variants, canteen),
+    "shower-room": Effect("vs.change.shower", shower_variants, shower, rest_why_not),
+    "canteen": Effect("vs.change.canteen", canteen_variants, canteen, rest_why_not),
     "surgery": Effect("vs.change.surgery", lambda s, p: [{}], surgery),
     "laboratory": Effect("vs.change.laboratory", laboratory_variants, laboratory),
 }
