@@ -291,8 +291,13 @@ def _room_action(state: GameState, decision: Decision, ctx: Context) -> GameStat
 def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
     c = state.character(decision.player)
     room = state.room(c.position)
-    if decision.get("room") != room.tile:
-        return f"player {c.player} is not in the {decision.get('room')}", "base.cost.room-action"
+    asked = decision.get("room")
+    if asked != room.tile:
+        # a room's action is taken in that room: its own rule is the one that does not reach here
+        action = tables.rooms(state.config).get(asked) if isinstance(asked, str) else None
+        effect = room_action(state, action.action) if action is not None else None
+        clause = effect.clause if effect is not None else "base.cost.room-action"
+        return f"player {c.player} is not in the {asked} but in the {room.tile}", clause
     if room.malfunction and room.tile is not None and _malfunction_blocks(state, room.tile):
         if room.tile in SECTION_TILES.values():
             return f"room {c.position} has a Malfunction: its pods cannot be entered", "base.pod.malfunction-blocks"
