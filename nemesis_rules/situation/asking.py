@@ -28,6 +28,7 @@ from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.actions import Action, Decision, Outcome, ParamValue
 from nemesis_rules.model.core.engine import IllegalActionError, RuleGap, acting_player, check, legal_actions, step
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.record.describe import short_summary, whose_move
 from nemesis_rules.record.lines import parse_action, parse_json
@@ -117,7 +118,18 @@ def _rule_of(state: GameState, action: Action) -> str:
     """The clause a legal action is taken under: its action rule at a turn, else the open frame's."""
     frame = state.pending[-1] if state.pending else None
     if isinstance(action, Decision) and isinstance(frame, Turn):
-        rule = state.config.ruleset.actions.get(action.kind)
+        ruleset = state.config.ruleset
+        effect = None
+        if action.kind == "play-card":
+            effect = ruleset.action_cards.get(str(action.get("card")))
+        elif action.kind == "use-item":
+            effect = ruleset.items.get(str(action.get("item")))
+        elif action.kind == "room-action":
+            room = tables.rooms(state.config).get(str(action.get("room")))
+            effect = ruleset.rooms.get(room.action) if room is not None else None
+        if effect is not None:
+            return effect.clause  # the card's, item's or room's own rule, beyond the cost
+        rule = ruleset.actions.get(action.kind)
         if rule is not None:
             return rule.clause
         return "base.round.pass-voluntary" if action.kind == "pass" else frame.clause

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.invariants import violations
@@ -29,6 +28,7 @@ from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
 from nemesis_rules.model.rules.encounter import first_encounter
 from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.items import discard_item
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.model.rules.setup import DraftChoice, DraftDraw, TileDraw
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR
@@ -63,6 +63,9 @@ def build_state(situation: Situation, source: str = "<situation>") -> GameState:
     table = _Table(state, source)
     for spec in situation.characters:
         _arrange_character(table, spec)
+    _arrange_items(table, situation.characters)
+    for spec in situation.characters:
+        _arrange_ammo(table, spec)
     _explore_occupied(table, situation)
     for room in situation.rooms:
         _arrange_room(table, room)
@@ -164,6 +167,8 @@ def _take_from_deck(table: _Table, deck_name: str, card: str, field: str) -> Non
         top = list(deck.top)
         top.remove(card)
         table.state = state.with_deck(deck_name, deck.evolve(top=tuple(top)))
+    elif card in deck.discard:
+        table.state = state.with_deck(deck_name, deck.evolve(discard=deck.discard.remove(card)))
     else:
         raise table.fail(field, f"no {card!r} is left in the {deck_name} deck")
 
@@ -193,15 +198,11 @@ def _arrange_character(table: _Table, spec: CharacterSpec) -> None:
     table.state = table.state.with_character(c)
     if spec.hand is not None or spec.discard is not None:
         _arrange_cards(table, spec, where)
-    if spec.items is not None:
-        _arrange_items(table, spec.player, spec.items, f"{where}.items", heavy=False)
-    if spec.carrying is not None:
-        _arrange_items(table, spec.player, spec.carrying, f"{where}.carrying", heavy=True)
     if spec.serious_wounds is not None:
         _arrange_wounds(table, spec.player, spec.serious_wounds, f"{where}.serious_wounds")
     if spec.dressed is not None:
         c = table.state.character(spec.player)
-        table.state = table.state.with_character(c.evolve(dressed=tuple(sorted(spec.dressed))))
+        table.state = table.state.with_character(c.evolve(dressed=tuple(spec.dressed)))
 
 
 def _arrange_cards(table: _Table, spec: CharacterSpec, where: str) -> None:
@@ -241,13 +242,8 @@ def _return_contamination(state: GameState, card: str) -> GameState:
     return state.with_deck(CONTAMINATION_DECK, deck.evolve(unknown=deck.unknown.add(card)))
 
 
-def _arrange_items(table: _Table, player: int, wanted: Iterable[str], field: str, *, heavy: bool) -> None:
-    """The inventory (``heavy`` False) or the hand slots: Item cards come from their decks and go back
-    to them; Heavy Objects lie in the Character's room when taken out of the hands."""
+def _check_items(table: _Table, wanted: tuple[str, ...], field: str, *, heavy: bool) -> None:
     config = table.state.config
-    wanted = tuple(wanted)
-    c = table.state.character(player)
-    held = list(c.hands) if heavy else list(c.inventory)
     for item in wanted:
         if item in tables.HEAVY_OBJECTS:
             if not heavy:
@@ -262,38 +258,93 @@ def _arrange_items(table: _Table, player: int, wanted: Iterable[str], field: str
             raise table.fail(field, f"{item!r} is {where}")
     if heavy and len(wanted) > 2:
         raise table.fail(field, f"a Character has two hands, not {len(wanted)}")
-    remaining = list(held)
-    for item in wanted:
-        if item in remaining:
-            remaining.remove(item)
-            continue
-        deck = _item_deck(table, item)
-        if deck is not None:
-            _take_from_deck(table, deck, item, field)
-        elif item not in tables.HEAVY_OBJECTS:
-            raise table.fail(
-                field, f"{item!r} is in no Item deck (a starting weapon or quest item stays with its Character)"
-            )
-    for item in remaining:
-        deck = _item_deck(table, item)
-        if deck is not None:
-            state = table.state
-            table.state = state.with_deck(deck, state.deck(deck).evolve(unknown=state.deck(deck).unknown.add(item)))
-        elif item in tables.HEAVY_OBJECTS:
-            room = table.state.room(c.position)
-            table.state = table.state.with_room(c.position, room.evolve(objects=room.objects.add(item)))
-        else:
-            raise table.fail(field, f"{item!r} cannot be left out: it has no deck to go back to")
-    c = table.state.character(player)
-    if heavy:
-        ammo = tuple((w, n) for w, n in c.ammo if w in wanted)
+
+
+def _arrange_items(table: _Table, specs: tuple[CharacterSpec, ...]) -> None:
+    """Inventories and hand slots, all Characters at once: what a Character no longer holds is let
+    go first, and what one holds now is taken from what was let go (a traded weapon), else from its
+    Item deck; what nobody takes is dropped as the rules drop it (base.item.drop: an item to its
+    discard pile or out of the game, a Heavy Object on the floor of its room)."""
+    loose: list[tuple[str, int]] = []  # (item, player who let it go)
+    asked: list[tuple[CharacterSpec, str, tuple[str, ...], bool]] = []
+    for spec in specs:
+        for field, wanted, heavy in (("items", spec.items, False), ("carrying", spec.carrying, True)):
+            if wanted is None:
+                continue
+            where = f"character[player {spec.player}].{field}"
+            _check_items(table, wanted, where, heavy=heavy)
+            c = table.state.character(spec.player)
+            held = list(c.hands) if heavy else list(c.inventory)
+            for item in wanted:
+                if item in held:
+                    held.remove(item)
+            loose.extend((item, spec.player) for item in held)
+            asked.append((spec, where, wanted, heavy))
+    for spec, where, wanted, heavy in asked:
+        c = table.state.character(spec.player)
+        before = list(c.hands) if heavy else list(c.inventory)
         for item in wanted:
-            weapon = tables.weapon(config, item)
-            if weapon is not None and item not in dict(ammo):
-                ammo = (*ammo, (item, weapon.capacity))
-        table.state = table.state.with_character(c.evolve(hands=wanted, ammo=tuple(sorted(ammo))))
-    else:
-        table.state = table.state.with_character(c.evolve(inventory=Multiset.of(wanted)))
+            if item in before:
+                before.remove(item)
+                continue
+            given = next((entry for entry in loose if entry[0] == item), None)
+            if given is not None:
+                loose.remove(given)
+                continue
+            if item in tables.HEAVY_OBJECTS:
+                _pick_up(table, spec.player, item)
+                continue
+            deck = _item_deck(table, item)
+            if deck is None:
+                raise table.fail(where, f"{item!r} is in no Item deck and nobody let it go")
+            _take_from_deck(table, deck, item, where)
+        c = table.state.character(spec.player)
+        if heavy:
+            ammo = tuple((w, n) for w, n in c.ammo if w in wanted)
+            for item in wanted:
+                weapon = tables.weapon(table.state.config, item)
+                if weapon is not None and item not in dict(ammo):
+                    ammo = (*ammo, (item, weapon.capacity))  # a weapon taken up is fully loaded
+            c = c.evolve(hands=wanted, ammo=tuple(sorted(ammo)))
+        else:
+            c = c.evolve(inventory=Multiset.of(wanted))
+        table.state = table.state.with_character(c)
+    for item, player in loose:
+        if item in tables.HEAVY_OBJECTS:
+            position = table.state.character(player).position
+            room = table.state.room(position)
+            table.state = table.state.with_room(position, room.evolve(objects=room.objects.add(item)))
+        else:
+            table.state = discard_item(table.state, item)
+
+
+def _pick_up(table: _Table, player: int, item: str) -> None:
+    """A Heavy Object now carried: from the floor of the Character's room, else of the first room where
+    one lies, else (a new Carcass or Egg) from the supply, which the invariants hold to its count."""
+    state = table.state
+    here = state.character(player).position
+    positions = [here, *(p for p in state.config.board.positions if p != here)]
+    for position in positions:
+        room = state.room(position)
+        if item in room.objects:
+            table.state = state.with_room(position, room.evolve(objects=room.objects.remove(item)))
+            return
+
+
+def _arrange_ammo(table: _Table, spec: CharacterSpec) -> None:
+    if spec.ammo is None:
+        return
+    c = table.state.character(spec.player)
+    for weapon, count in spec.ammo.items():
+        where = f"character[player {spec.player}].ammo.{weapon}"
+        if weapon not in c.hands:
+            raise table.fail(where, f"player {spec.player} carries no {weapon!r}")
+        found = tables.weapon(table.state.config, weapon)
+        if found is None or count > found.capacity:
+            top = found.capacity if found is not None else 0
+            raise table.fail(where, f"the {weapon} holds 0 to {top} Ammo markers, not {count}")
+        c = c.with_ammo(weapon, count)
+    table.state = table.state.with_character(c)
 
 
 def _arrange_wounds(table: _Table, player: int, wounds: tuple[str, ...], field: str) -> None:
@@ -305,7 +356,7 @@ def _arrange_wounds(table: _Table, player: int, wounds: tuple[str, ...], field: 
     for wound in wounds:
         _take_from_deck(table, WOUND_DECK, wound, field)
     c = table.state.character(player)
-    table.state = table.state.with_character(c.evolve(serious_wounds=tuple(sorted(wounds))))
+    table.state = table.state.with_character(c.evolve(serious_wounds=tuple(wounds)))
 
 
 def _arrange_room(table: _Table, spec: RoomSpec) -> None:
@@ -420,6 +471,12 @@ def _arrange_intruders(table: _Table, situation: Situation) -> None:
         where = f"intruder[{index}]"
         if spec.room not in state.config.board.positions:
             raise table.fail(f"{where}.room", f"{spec.room!r} is not a board position (01 to 21)")
+        try:
+            tables.miniature_limit(state.config, spec.kind)
+        except KeyError:
+            raise table.fail(
+                f"{where}.kind", f"no {spec.kind!r} miniature in a {state.config.ruleset.name} game"
+            ) from None
         token = spec.token if spec.token is not None else _token_for(state, spec.kind)
         if token is not None:
             if token in state.token_pool:

@@ -50,6 +50,9 @@ class CharacterSpec:
     carrying: tuple[str, ...] | None = None
     """What the two hand slots hold: Heavy items (the starting weapon, a Fire Extinguisher ...) and
     Heavy Objects (``egg``, ``carcass``, ``corpse-blue``, ``corpse-red``)."""
+    ammo: Mapping[str, int] | None = None
+    """Ammo markers on each weapon carried (``{ rifle = 3 }``); a weapon not named keeps the setup's
+    (a weapon taken up is full)."""
     light_wounds: int | None = None
     serious_wounds: tuple[str, ...] | None = None
     """Serious Wound cards by kind (``hand``, ``leg``, ``arm``, ...), drawn from their deck."""
@@ -87,8 +90,8 @@ class IntruderSpec:
     """One ``[[intruder]]`` table: an Intruder miniature on the board."""
 
     kind: str
-    """``larva``, ``creeper``, ``adult``, ``breeder``, ``queen`` (base); ``void-seeder``,
-    ``despoiler``, ``lair`` (Void Seeders)."""
+    """``larva``, ``creeper``, ``adult``, ``breeder``, ``queen`` (base); ``lurker``, ``whisperer``,
+    ``stalker``, ``despoiler``, ``lair`` (Void Seeders)."""
     room: str
     injuries: int = 0
     token: str | None = None
@@ -324,6 +327,7 @@ def _character(data: Mapping[str, Any], index: int, source: str, players: int) -
         discard=read.texts("discard"),
         items=read.texts("items"),
         carrying=read.texts("carrying"),
+        ammo=read.counts("ammo"),
         light_wounds=read.integer("light_wounds", 0),
         serious_wounds=read.texts("serious_wounds"),
         dressed=read.texts("dressed"),

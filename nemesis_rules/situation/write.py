@@ -17,7 +17,8 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data.tables import resolve_game_rulings, resolve_game_variants
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.model.rules.void_seeders.lairs import DESTROYED_LAIR
-from nemesis_rules.situation.fields import SITUATION_FORMAT, SITUATION_VERSION
+from nemesis_rules.situation.build import build_state
+from nemesis_rules.situation.fields import SITUATION_FORMAT, SITUATION_VERSION, Situation
 
 __all__ = ["shown", "situation_toml", "toml_value"]
 
@@ -62,6 +63,9 @@ def situation_toml(state: GameState, *, seed: int = 1, question: str | None = No
     """``state`` as a situation file (TOML text)."""
     turn = turn_frame(state)
     config = state.config
+    rulings = _changed(config.rulings, resolve_game_rulings({}))
+    variants = _changed(config.variants, resolve_game_variants({}))
+    setup = build_state(Situation(config.ruleset.name, config.players, seed, rulings, variants))
     lines: list[str] = []
     if question:
         lines.append(f"question = {toml_value(question)}")
@@ -73,8 +77,6 @@ def situation_toml(state: GameState, *, seed: int = 1, question: str | None = No
         "seed": seed,
     }
     lines.extend(f"{k} = {toml_value(v)}" for k, v in top.items())
-    rulings = _changed(config.rulings, resolve_game_rulings({}))
-    variants = _changed(config.variants, resolve_game_variants({}))
     if rulings:
         lines.append(f"rulings = {toml_value(rulings)}")
     if variants:
@@ -109,6 +111,7 @@ def situation_toml(state: GameState, *, seed: int = 1, question: str | None = No
             "discard": sorted(c.discard),
             "items": sorted(c.inventory),
             "carrying": list(c.hands),
+            "ammo": dict(c.ammo),
             "light_wounds": c.light_wounds,
             "serious_wounds": list(c.serious_wounds),
             "dressed": list(c.dressed),
@@ -136,7 +139,7 @@ def situation_toml(state: GameState, *, seed: int = 1, question: str | None = No
             entry["malfunction"] = True
         if room.explored and room.items is not None:
             entry["items"] = room.items
-        if room.objects:
+        if room.objects != setup.room(position).objects:  # what the setup put there stays unless written
             entry["objects"] = sorted(room.objects)
         lines.append(f"{_key(position)} = {toml_value(entry)}")
     return "\n".join(lines) + "\n"
@@ -175,6 +178,7 @@ def shown(state: GameState) -> dict[str, Any]:
                 c.discard,
                 c.inventory,
                 c.hands,
+                c.ammo,
                 c.light_wounds,
                 c.serious_wounds,
                 c.dressed,
