@@ -19,12 +19,12 @@ import typer
 
 from nemesis_rules.cli.common import emit, parse_assignments
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.record import RecordHeader, from_snapshot, read_record, record_text
+from nemesis_rules.record import from_snapshot, read_record, record_text
 from nemesis_rules.record.describe import short_summary
 from nemesis_rules.record.lines import parse_json
 from nemesis_rules.situation.build import build_state
 from nemesis_rules.situation.fields import Situation
-from nemesis_rules.situation.files import is_situation_file, load_situation, state_at
+from nemesis_rules.situation.files import is_situation_file, load_situation, situation_record, state_at
 from nemesis_rules.situation.write import situation_toml
 
 situation_app = typer.Typer(
@@ -89,10 +89,7 @@ def snapshot_command(
         if at is not None:
             raise BadInputError("--at applies to a record, not a situation", "--at")
         situation, state = load_situation(game_file)
-        header = RecordHeader(
-            situation.ruleset, situation.players, dict(situation.rulings), dict(situation.variants), None, state
-        )
-        emit(record_text(header, ()), out)
+        emit(record_text(situation_record(situation, state).header, ()), out)
         return
     if game_file.suffix.lower() == ".json":
         try:

@@ -33,7 +33,7 @@ from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.record.describe import short_summary, whose_move
 from nemesis_rules.record.lines import parse_action, parse_json
 from nemesis_rules.record.replay import Citation, cite
-from nemesis_rules.record.vocabulary import chance_names, unknown_word
+from nemesis_rules.record.vocabulary import chance_names, decision_kinds, unknown_word
 from nemesis_rules.situation.changes import changes
 from nemesis_rules.situation.legal import line_of
 
@@ -75,6 +75,8 @@ def parse_asked(text: str, state: GameState, where: str = "ACTION") -> Action:
     if not words:
         raise BadInputError("no action word after player=", where)
     kind, rest = words[0], words[1:]
+    if kind not in decision_kinds() and kind not in chance_names():
+        raise BadInputError(f"unknown action {kind!r} (known: {', '.join(sorted(decision_kinds()))})", where)
     if kind in chance_names() and player is None:
         if len(rest) != 1 or "=" in rest[0]:
             raise BadInputError(f"a chance outcome is written '{kind} RESULT'", where)

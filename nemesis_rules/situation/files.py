@@ -60,7 +60,7 @@ def load_situation(path: str | Path) -> tuple[Situation, GameState]:
 def situation_record(situation: Situation, state: GameState, source: str = "<situation>") -> Record:
     """The record a situation stands for: its header starts from ``state``, no action line follows."""
     header = RecordHeader(
-        situation.ruleset, situation.players, dict(situation.rulings), dict(situation.variants), None, state
+        situation.ruleset, situation.players, dict(situation.rulings), dict(situation.variants), situation.seed, state
     )
     return Record(header, (), source)
 
