@@ -12,6 +12,7 @@ from nemesis_rules.model.core.engine import is_chance
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.record import read_record, replay_record
 from nemesis_rules.situation import build_state, parse_situation_text, read_game, shown, situation_toml
+from nemesis_rules.situation.fields import CHARACTER_FIELDS, INTRUDER_FIELDS, ROOM_FIELDS, TOP_FIELDS
 from nemesis_rules.testing import after_setup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -158,3 +159,11 @@ def test_a_state_not_at_a_turn_is_refused_as_a_situation() -> None:
     record = read_record(EXAMPLES / "scenario-impossible-die-face.jsonl")
     with pytest.raises(BadInputError, match="a situation is set at a player's turn"):
         situation_toml(record.header.snapshot)  # type: ignore[arg-type]
+
+
+def test_every_field_is_documented_in_docs_situations() -> None:
+    """docs/situations.md lists every field a situation file may hold (and the reader knows no other)."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "situations.md").read_text(encoding="utf-8")
+    fields = {*TOP_FIELDS, *CHARACTER_FIELDS, *ROOM_FIELDS, *INTRUDER_FIELDS} - {"character", "room", "intruder"}
+    missing = sorted(f for f in fields if f"| `{f}` |" not in doc)
+    assert not missing, missing
