@@ -127,10 +127,10 @@ class Situation:
     destination: str | None = None
     """Where the Destination marker points (``A``, ``B``, ``C``)."""
     eggs: int | None = None
-    """Eggs left on the Intruder board."""
+    """Eggs in the Nest (kept on the Intruder board)."""
     first_encounter: bool | None = None
-    """Whether the first Encounter of the game has happened (the Intruder board's setup of the
-    first Encounter is done)."""
+    """Whether the first Encounter of the game has happened: each player has then kept one of their
+    two objectives (base.encounter.first-encounter), as the rules do it."""
     panic: int | None = None
     """Void Seeders: the player who must resolve a Panic card now (it is drawn next)."""
     destroyed_lairs: int | None = None
