@@ -27,6 +27,7 @@ from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
 from nemesis_rules.model.rules.encounter import first_encounter
+from nemesis_rules.model.rules.events import EventPhase
 from nemesis_rules.model.rules.hands import ActionCardDraw
 from nemesis_rules.model.rules.items import discard_item
 from nemesis_rules.model.rules.round import Turn
@@ -538,7 +539,17 @@ def _first_encounter(table: _Table, seed: int) -> None:
 
 
 def _arrange_turn(table: _Table, situation: Situation) -> None:
+    """A player's turn (``turn``, ``actions_taken``), a Panic card to draw first (``panic``), or the
+    start of the Event Phase (``phase = "event"``: everyone has passed, and the phase's steps run
+    up to its first chance outcome or decision, base.round.phases)."""
     state = table.state
+    if situation.phase == "event":
+        if situation.turn is not None or situation.actions_taken or situation.panic is not None:
+            raise table.fail("phase", "the Event Phase has no turn: leave out turn, actions_taken and panic")
+        passed = tuple(c.evolve(passed=True) if c.active else c for c in state.characters)
+        state = state.evolve(characters=passed, pending=(EventPhase(),))
+        table.state = settle(state, Context())
+        return
     player = situation.turn or state.first_player
     c = state.character(player)
     if not c.active:

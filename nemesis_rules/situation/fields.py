@@ -19,8 +19,9 @@ from nemesis_rules.errors import BadInputError
 
 SITUATION_FORMAT = "nemesis-rules-situation"
 SITUATION_VERSION = 1
-PHASES = ("player",)
-"""The phases a situation may be set in: a Player Phase turn (the moment players argue about)."""
+PHASES = ("player", "event")
+"""The phases a situation may be set in: a Player Phase turn (the moment players argue about), or
+the start of the Event Phase (everyone has passed; its steps run up to the first chance outcome)."""
 DOOR_STATES = ("open", "closed", "destroyed")
 STATUSES = ("active", "dead", "hibernating", "escaped")
 
@@ -114,6 +115,7 @@ class Situation:
     round: int | None = None
     """The round, 1 to 15; the Time marker is on the space of that round unless ``time`` says otherwise."""
     phase: str = "player"
+    """``player`` (a turn) or ``event`` (the Event Phase begins: every Character has passed)."""
     turn: int | None = None
     """The player whose turn it is (default: the first player)."""
     actions_taken: int = 0

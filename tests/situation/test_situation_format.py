@@ -167,3 +167,12 @@ def test_every_field_is_documented_in_docs_situations() -> None:
     fields = {*TOP_FIELDS, *CHARACTER_FIELDS, *ROOM_FIELDS, *INTRUDER_FIELDS} - {"character", "room", "intruder"}
     missing = sorted(f for f in fields if f"| `{f}` |" not in doc)
     assert not missing, missing
+
+
+def test_base_round_phases_an_event_phase_situation_runs_to_its_first_chance_node() -> None:
+    """phase = "event": everyone has passed and the Event Phase's steps run by themselves; an Adult in a
+    Character's room attacks first (its Attack card is the open chance node)."""
+    state = built('players = 2\nphase = "event"\n[[intruder]]\nkind = "adult"\nroom = "11"\n')
+    assert state.phase == "event" and all(c.passed for c in state.characters)
+    assert is_chance(state) and state.pending[-1].chance == "attack-card"  # type: ignore[attr-defined]
+    assert "the Event Phase has no turn" in refusal('players = 2\nphase = "event"\nturn = 2\n')
