@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from nemesis_rules.situation.asking import ask, parse_asked
-from nemesis_rules.situation.files import read_game, state_at
+from nemesis_rules.situation.files import point_of, read_game
 
 
 def ask_command(
@@ -31,17 +31,19 @@ def ask_command(
 ) -> None:
     """Say whether ACTION is legal here, under which rule, and what it changes."""
     record = read_game(game_file)
-    result = state_at(record, at)
-    if not result.legal:
-        for problem in result.problems:
+    point = point_of(record, at)
+    if point.problems:
+        for problem in point.problems:
             typer.echo(problem.message(record.source))
         raise typer.Exit(1)
-    state = result.final_state
-    answer = ask(state, parse_asked(action, state), "ACTION")
+    answer = ask(point.state, parse_asked(action, point.state), "ACTION")
     if as_json:
-        typer.echo(json.dumps({"file": record.source, "at": at or record.last_line} | answer.to_json(), indent=2))
+        where = {"file": record.source, "point": point.heading, "note": point.note}
+        typer.echo(json.dumps(where | answer.to_json(), indent=2))
     else:
-        typer.echo(answer.text(f"{record.source}, after line {at or record.last_line}"), nl=False)
+        if point.note:
+            typer.echo(f"note: {point.note}")
+        typer.echo(answer.text(point.heading), nl=False)
     if not answer.legal:
         raise typer.Exit(1)
 

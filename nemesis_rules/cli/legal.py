@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from nemesis_rules.situation.files import read_game, state_at
+from nemesis_rules.situation.files import point_of, read_game
 from nemesis_rules.situation.legal import legal_answer
 
 
@@ -29,16 +29,19 @@ def legal_command(
 ) -> None:
     """List every legal decision here, grouped by kind, and why the natural mistakes are not."""
     record = read_game(game_file)
-    result = state_at(record, at)
-    if not result.legal:
-        for problem in result.problems:
+    point = point_of(record, at)
+    if point.problems:
+        for problem in point.problems:
             typer.echo(problem.message(record.source))
         raise typer.Exit(1)
-    answer = legal_answer(result.final_state)
+    answer = legal_answer(point.state)
     if as_json:
-        typer.echo(json.dumps({"file": record.source, "at": at or record.last_line} | answer.to_json(), indent=2))
+        where = {"file": record.source, "point": point.heading, "note": point.note}
+        typer.echo(json.dumps(where | answer.to_json(), indent=2))
     else:
-        typer.echo(answer.text(f"{record.source}, after line {at or record.last_line}"), nl=False)
+        if point.note:
+            typer.echo(f"note: {point.note}")
+        typer.echo(answer.text(point.heading), nl=False)
 
 
 def register(app: typer.Typer) -> None:

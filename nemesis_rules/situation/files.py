@@ -9,20 +9,23 @@ way (:func:`read_game` dispatches on the suffix ``.toml``).
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.record.lines import Record, RecordHeader, read_record
-from nemesis_rules.record.replay import ReplayResult, replay_record
+from nemesis_rules.record.replay import Problem, ReplayResult, replay_record
 from nemesis_rules.situation.build import build_state
 from nemesis_rules.situation.fields import Situation, parse_situation
 
 __all__ = [
     "SITUATION_SUFFIX",
+    "Point",
     "is_situation_file",
     "load_situation",
     "parse_situation_text",
+    "point_of",
     "read_game",
     "situation_record",
     "state_at",
@@ -80,3 +83,31 @@ def state_at(record: Record, at: int | None) -> ReplayResult:
     if not 1 <= line <= record.last_line:
         raise BadInputError(f"--at must be a line from 1 to {record.last_line}, got {line}", "--at")
     return replay_record(record, until_line=line)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """Where ``legal`` and ``ask`` answer: the state, a heading naming it, a note when the record's
+    own lines stop being legal before it, and the problems when ``--at`` asks past an illegal line."""
+
+    state: GameState
+    heading: str
+    note: str | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+def point_of(record: Record, at: int | None) -> Point:
+    """The state after line ``at`` of ``record``. Without ``at``: after the last line, or, when a line
+    of the record is illegal (a scenario written to ask about it), the state that line was played in.
+    With ``at`` past an illegal line, the point has the problems and no answer can be given."""
+    result = state_at(record, at)
+    line = record.last_line if at is None else at
+    if result.legal:
+        return Point(result.final_state, f"{record.source}, after line {line}")
+    problem = result.problems[0]
+    if at is not None or problem.kind != "illegal":
+        return Point(result.final_state, f"{record.source}, after line {line}", None, result.problems)
+    note = (
+        f"line {problem.line} is illegal ({problem.reason}) [{problem.clause}]: answering in the state it was played in"
+    )
+    return Point(problem.state, f"{record.source}, before line {problem.line}", note)

@@ -16,7 +16,7 @@ from nemesis_rules.record import read_record, replay_record
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ANSWERABLE = sorted(
-    [*EXAMPLES.glob("game-*.jsonl"), *EXAMPLES.glob("situation-*.toml"), EXAMPLES / "scenario-legal-move.jsonl"]
+    [*EXAMPLES.glob("game-*.jsonl"), *EXAMPLES.glob("situation-*.toml"), *EXAMPLES.glob("scenario-*.jsonl")]
 )
 CLOSED_DOOR = str(EXAMPLES / "situation-closed-door.toml")
 REST_AT_THREE = str(EXAMPLES / "situation-rest-at-insanity-3.toml")
@@ -93,6 +93,14 @@ def test_ask_reads_a_record_line_and_the_short_form_alike() -> None:
     by_word = run("ask", REST_AT_THREE, "play-card rest insanity=lower scan=no", "--json")
     assert by_line[0] == by_word[0] == 1
     assert json.loads(by_line[1])["clause"] == json.loads(by_word[1])["clause"] == "vs.insanity.no-return-below-3"
+
+
+def test_a_scenario_with_an_illegal_line_is_answered_in_the_state_that_line_was_played_in() -> None:
+    scenario = str(EXAMPLES / "scenario-move-without-corridor.jsonl")
+    code, out, _ = run("ask", scenario, "move 08 pay=search")
+    assert code == 0 and out.startswith("note: line 2 is illegal (no corridor from 11 to 01) [base.move.adjacent]")
+    code, out, _ = run("legal", scenario, "--at", "2")
+    assert code == 1 and "scenario-move-without-corridor.jsonl:2: illegal action" in out
 
 
 def test_ask_at_a_line_of_a_recorded_game_finds_the_recorded_decision_legal() -> None:
