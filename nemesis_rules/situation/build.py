@@ -20,7 +20,7 @@ import random
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.invariants import violations
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
-from nemesis_rules.model.core.engine import Context, chance_outcomes, legal_actions, settle, step
+from nemesis_rules.model.core.engine import Context, RuleGap, chance_outcomes, legal_actions, settle, step
 from nemesis_rules.model.core.frames import Frame
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
@@ -60,6 +60,17 @@ class _Table:
 
 def build_state(situation: Situation, source: str = "<situation>") -> GameState:
     """The state ``situation`` describes, checked; BadInputError naming the field or the invariant."""
+    try:
+        return _build(situation, source)
+    except RuleGap as gap:  # the table needs a reading the texts do not give: the file must choose one
+        raise BadInputError(
+            f"the rule texts say nothing about this table ({gap.situation}) [{gap.clause}]: "
+            "choose a reading under [rulings]",
+            source,
+        ) from None
+
+
+def _build(situation: Situation, source: str) -> GameState:
     state = _steered_setup(situation, source)
     table = _Table(state, source)
     for spec in situation.characters:
@@ -561,5 +572,8 @@ def _arrange_turn(table: _Table, situation: Situation) -> None:
     if situation.panic is not None:
         if not any(name == "panic" for name, _ in state.decks):
             raise table.fail("panic", "only a Void Seeders game has Panic cards")
+        if not state.character(situation.panic).active:
+            status = state.character(situation.panic).status
+            raise table.fail("panic", f"player {situation.panic}'s Character is {status}: it draws no Panic card")
         state = settle(state.push(ResolvePanic(situation.panic)), Context())
     table.state = state
