@@ -8,6 +8,7 @@
 * :mod:`.legal` and :mod:`.asking` — what may be done here, and is this action legal (``legal``, ``ask``).
 """
 
+from nemesis_rules.situation.asking import Answer, ask, parse_asked
 from nemesis_rules.situation.build import build_state, checked
 from nemesis_rules.situation.fields import (
     SITUATION_FORMAT,
@@ -18,21 +19,28 @@ from nemesis_rules.situation.fields import (
     Situation,
     parse_situation,
 )
-from nemesis_rules.situation.files import load_situation, parse_situation_text, read_game, situation_record
+from nemesis_rules.situation.files import load_situation, parse_situation_text, point_of, read_game, situation_record
+from nemesis_rules.situation.legal import LegalAnswer, legal_answer
 from nemesis_rules.situation.write import shown, situation_toml
 
 __all__ = [
     "SITUATION_FORMAT",
     "SITUATION_VERSION",
+    "Answer",
     "CharacterSpec",
     "IntruderSpec",
+    "LegalAnswer",
     "RoomSpec",
     "Situation",
+    "ask",
     "build_state",
     "checked",
+    "legal_answer",
     "load_situation",
+    "parse_asked",
     "parse_situation",
     "parse_situation_text",
+    "point_of",
     "read_game",
     "shown",
     "situation_record",
