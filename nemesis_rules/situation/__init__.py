@@ -5,7 +5,8 @@
 * :mod:`.build` — :func:`build_state`: a real setup from the seed, the table's values, every invariant checked;
 * :mod:`.write` — :func:`situation_toml`: a state (a snapshot, a record at a line) back as a situation;
 * :mod:`.files` — :func:`load_situation`, :func:`read_game` (a record or a situation file as a record);
-* :mod:`.legal` and :mod:`.asking` — what may be done here, and is this action legal (``legal``, ``ask``).
+* :mod:`.legal` and :mod:`.asking` — what may be done here, and is this action legal (``legal``, ``ask``);
+  :mod:`.changes` — what an action changed on the table, in words.
 """
 
 from nemesis_rules.situation.asking import Answer, ask, parse_asked
