@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.state import GameState
@@ -68,10 +69,11 @@ def situation_record(situation: Situation, state: GameState, source: str = "<sit
     return Record(header, (), source)
 
 
-def read_game(path: str | Path) -> Record:
-    """A record file, or a situation file (suffix ``.toml``) as the record it stands for."""
+def read_game(path: str | Path, *options: Any) -> Record:
+    """A record file, or a situation file (suffix ``.toml``) as the record it stands for. ``options``
+    go to :func:`~nemesis_rules.record.read_record` with a record (its reading limits, where it has them)."""
     if not is_situation_file(path):
-        return read_record(path)
+        return read_record(path, *options)
     situation, state = load_situation(path)
     return situation_record(situation, state, str(path))
 
