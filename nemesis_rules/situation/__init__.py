@@ -2,7 +2,8 @@
 
 * :mod:`.fields` — the documented fields (:class:`Situation`, :class:`CharacterSpec`, :class:`RoomSpec`,
   :class:`IntruderSpec`) and :func:`parse_situation`;
-* :mod:`.build` — :func:`build_state`: a real setup from the seed, the table's values, every invariant checked;
+* :mod:`.build` — :func:`build_state`: a real setup from the seed (:mod:`.steering`), the table's values
+  (who holds what: :mod:`.holdings`), every invariant checked;
 * :mod:`.write` — :func:`situation_toml`: a state (a snapshot, a record at a line) back as a situation;
 * :mod:`.files` — :func:`load_situation`, :func:`read_game` (a record or a situation file as a record);
 * :mod:`.legal` and :mod:`.asking` — what may be done here, and is this action legal (``legal``, ``ask``);
