@@ -103,7 +103,11 @@ class Word:
 
 @dataclass(frozen=True, slots=True)
 class Chance:
-    """A chance node: its record name, what it draws or rolls, and the domain of its outcomes."""
+    """A chance node: its record name, what it draws or rolls, and the domain of its outcomes.
+
+    An outcome's domain is its shape only: whether the card, face or token can come out now is
+    what replay checks against the chance node's outcomes (a die face 7 is refused by the rules,
+    base.noise.roll, not by the format)."""
 
     name: str
     description: str
@@ -313,7 +317,7 @@ _CHANCES: tuple[Chance, ...] = (
     Chance("exploration-token", "an Exploration token placed face down at setup"),
     Chance("intruder-token", "a token drawn from the Intruder bag"),
     Chance("item-card", "an Item card drawn"),
-    Chance("noise-roll", "the noise die rolled", outcome="noise-result"),
+    Chance("noise-roll", "the noise die rolled"),
     Chance("objective", "an Objective card dealt"),
     Chance("objective-peek", "an Objective card looked at", rare="only through an item that looks at Objectives"),
     Chance("panic-card", "a Void Seeders Panic card drawn"),
