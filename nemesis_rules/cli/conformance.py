@@ -30,7 +30,7 @@ conformance_app = typer.Typer(
 
 def export_command(
     folder: Annotated[Path, typer.Argument(metavar="DIR", help="Folder to write the suite to (created).")],
-    games: Annotated[int, typer.Option(min=1, help="Seeded games per ruleset the cases are taken from.")] = 60,
+    games: Annotated[int, typer.Option(min=1, help="Seeded games per ruleset the cases are taken from.")] = 200,
     seed: Annotated[int, typer.Option(help="Game g plays with seed S+g.")] = 1,
     per_clause: Annotated[int, typer.Option(min=1, help="Cases per clause fired and per refusing clause.")] = 2,
     legal_states: Annotated[int, typer.Option(min=0, help="At least this many legal-action sets.")] = 1000,

@@ -39,6 +39,7 @@ from nemesis_rules.model.game import start
 from nemesis_rules.model.rulesets import RULESETS
 from nemesis_rules.players.play import MAX_STEPS
 from nemesis_rules.players.strategies import goal_seeking, uniform
+from nemesis_rules.record.replay import cite
 from nemesis_rules.record.snapshot import to_snapshot
 from nemesis_rules.rulebook.rulings import Ruling, rulings
 
@@ -64,7 +65,7 @@ class SuiteOptions:
     ``legal_states`` legal-action sets (sampled evenly over the games of both rulesets), and the
     rulesets."""
 
-    games: int = 60
+    games: int = 200
     seed: int = 1
     per_clause: int = 2
     legal_states: int = 1000
@@ -72,10 +73,14 @@ class SuiteOptions:
 
 
 def _citation(clause_id: str | None) -> dict[str, Any] | None:
-    if not clause_id or clause_id not in rulebook.catalogue():
+    """The statement and citation of a catalogued clause, or of a ruling (its question and first
+    source: a ruling's id is what fires where it decides)."""
+    if not clause_id:
         return None
-    found = rulebook.clause(clause_id)
-    return {"statement": found.statement, "file": found.citation.file, "section": found.citation.section}
+    found = cite(clause_id)
+    if not found.file:
+        return None
+    return {"statement": found.statement, "file": found.file, "section": found.section}
 
 
 def posable_clauses(rulesets: Iterable[str] = tuple(RULESETS)) -> frozenset[str]:
