@@ -26,9 +26,9 @@ class WrongServer(Server):
         reply = super().answer(line)
         request = json.loads(line)
         op = request.get("op")
-        if self.mistake == "illegal-move" and op == "apply" and reply.get("legal") is False:
-            if request["action"].get("action") == "move":
-                return {"ok": True, "legal": True}
+        refused = op == "apply" and reply.get("legal") is False
+        if self.mistake == "illegal-move" and refused and request["action"].get("action") == "move":
+            return {"ok": True, "legal": True}
         if self.mistake == "wound-count" and op == "facts":
             for character in reply["facts"]["characters"].values():
                 if character["light_wounds"] > 0:
