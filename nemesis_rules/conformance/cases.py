@@ -6,10 +6,12 @@ Four kinds, each numbered within its kind (``clause-0001``, ``refusal-0001``, ``
 
 * ``clause``: a situation and one action that makes a rule act; the expected verdict is legal, the
   clauses it fires include the case's clause, and the state facts after it are given. Taken from
-  seeded games of both rulesets at the first transitions that fire each clause.
+  seeded games of both rulesets at the first transitions that fire each clause, then, for a clause
+  the games fire too rarely, from the clause tests' situations (:data:`CLAUSE_TESTS`).
 * ``refusal``: a situation and one decision the rules forbid there; the expected verdict names the
   refusing clause and the facts stay as they were. Taken from the refusal probes
-  (:mod:`nemesis_rules.invariants.probes`) those games run at each decision.
+  (:mod:`nemesis_rules.invariants.probes`) those games run at each decision, then from the clause
+  tests' refusals the same way.
 * ``ruling``: a ruling's hand-built scenario (:mod:`nemesis_rules.findings.scenarios`) under one of
   its readings: every line with its verdict, and the facts at the end; the readings' cases differ.
 * ``legal-set``: a situation sampled from those games and the set of every legal action there.
@@ -21,17 +23,21 @@ when the verdict or the facts differ (with what they are under it).
 
 from __future__ import annotations
 
+import gzip
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from nemesis_rules import rulebook
 from nemesis_rules.conformance.facts import fact_differences, state_facts
+from nemesis_rules.errors import BadInputError
 from nemesis_rules.findings.scenarios import Scenario, scenarios
 from nemesis_rules.invariants.probes import Prober
-from nemesis_rules.model.core.actions import Action, Decision
+from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.engine import IllegalActionError, RuleGap, legal_actions, step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data.configure import with_reading
@@ -39,8 +45,9 @@ from nemesis_rules.model.game import start
 from nemesis_rules.model.rulesets import RULESETS
 from nemesis_rules.players.play import MAX_STEPS
 from nemesis_rules.players.strategies import goal_seeking, uniform
+from nemesis_rules.record.lines import parse_action
 from nemesis_rules.record.replay import cite
-from nemesis_rules.record.snapshot import to_snapshot
+from nemesis_rules.record.snapshot import from_snapshot, to_snapshot
 from nemesis_rules.rulebook.rulings import Ruling, rulings
 
 __all__ = [
@@ -53,6 +60,12 @@ __all__ = [
 
 KINDS: tuple[str, ...] = ("clause", "refusal", "ruling", "legal-set")
 """The kinds of case, in the order a suite lists them."""
+
+CLAUSE_TESTS = Path(__file__).with_name("data") / "clause-tests.jsonl.gz"
+"""The clause tests' situations (``tests/conformance/harvest_clause_tests.py`` writes them): per
+clause, the first state a test of ``tests/rules`` built in which an action fires it or a decision
+is refused citing it, as a compact snapshot with the action and the test's id. Only the situation
+and the action are taken from there; the expected answer is this engine's, computed on export."""
 
 LOOKAHEAD = 6
 """How many legal actions are tried per step for one that fires a clause no case has yet."""
@@ -171,6 +184,8 @@ class Harvest:
     cases: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: {k: [] for k in KINDS})
     fired: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
+    stale: int = 0
+    """Clause-test situations that no longer load or whose action no longer gives the kept answer."""
 
     def _add(self, kind: str, case: dict[str, Any]) -> None:
         found = self.cases[kind]
@@ -185,8 +200,18 @@ class Harvest:
             "source": source,
         }
 
-    def clause_case(self, before: GameState, action: Action, fired: tuple[str, ...], source: dict[str, Any]) -> None:
+    def clause_case(
+        self,
+        before: GameState,
+        action: Action,
+        fired: tuple[str, ...],
+        source: dict[str, Any],
+        first: str | None = None,
+    ) -> None:
         new = [c for c in dict.fromkeys(fired) if self.fired[c] < self.options.per_clause]
+        if first is not None and first in new:
+            new.remove(first)
+            new.insert(0, first)
         if not new:
             return
         answer = _answer(before, (action,))
@@ -209,7 +234,7 @@ class Harvest:
             },
         )
 
-    def refusal_case(self, state: GameState, decision: Decision, refusal: IllegalActionError, source: Any) -> None:
+    def refusal_case(self, state: GameState, decision: Action, refusal: IllegalActionError, source: Any) -> None:
         clause_id = refusal.clause
         if not clause_id or self.refused[clause_id] >= self.options.per_clause:
             return
@@ -226,6 +251,38 @@ class Harvest:
                 "rulings": _readings_that_change(state, (decision,), {clause_id}),
             },
         )
+
+    def clause_test_cases(self, entries: Iterable[dict[str, Any]]) -> None:
+        """Cases from the clause tests' situations, for the clauses the games gave too few."""
+        for entry in entries:
+            kind, clause_id = entry.get("kind"), entry.get("clause")
+            wanted = self.fired if kind == "fired" else self.refused
+            if not isinstance(clause_id, str) or wanted[clause_id] >= self.options.per_clause:
+                continue
+            try:
+                state = from_snapshot(entry["situation"], where=f"clause test {entry.get('test')}")
+                action = parse_action(entry["action"], state.config.players, "clause test action")
+            except (BadInputError, KeyError):
+                self.stale += 1
+                continue
+            source = {"test": entry.get("test")}
+            if state.config.ruleset.name not in self.options.rulesets:
+                continue
+            try:
+                transition = step(state, action)
+            except IllegalActionError as refusal:
+                if kind == "refused" and refusal.clause == clause_id:
+                    self.refusal_case(state, action, refusal, source)
+                else:
+                    self.stale += 1
+                continue
+            except RuleGap:
+                self.stale += 1
+                continue
+            if kind == "fired" and clause_id in transition.fired:
+                self.clause_case(state, action, transition.fired, source, first=clause_id)
+            else:
+                self.stale += 1
 
     def legal_case(self, state: GameState, source: dict[str, Any]) -> None:
         self._add(
@@ -336,9 +393,19 @@ def build_cases(options: SuiteOptions, progress: Callable[[str], None] | None = 
         ruleset = options.rulesets[extra % len(options.rulesets)]
         _play_game(harvest, ruleset, 1 + extra % 5, extra, max(1, sample_every // 2))
         extra += 1
+    harvest.clause_test_cases(clause_test_entries())
     known = rulings()
     for ruling_id, build in sorted(scenarios().items()):
         item = known.get(ruling_id)
         if item is not None and any(item.applies_to(r) for r in options.rulesets):
             harvest.ruling_cases(item, build())
     return harvest
+
+
+def clause_test_entries(path: Path = CLAUSE_TESTS) -> list[dict[str, Any]]:
+    """The clause tests' situations (:data:`CLAUSE_TESTS`); none when the file is missing."""
+    try:
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    except OSError:
+        return []
+    return [json.loads(line) for line in text.splitlines() if line.strip()]

@@ -100,6 +100,12 @@ def _manifest() -> dict[str, Any]:
             "facts": {"type": "array", "items": {"enum": list(FACT_KEYS)}},
             "files": {"type": "object", "additionalProperties": {"type": "string"}},
             "counts": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+            "stale_clause_tests": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Clause-test situations that no longer load or no longer give their answer "
+                "(regenerate them with tests/conformance/harvest_clause_tests.py).",
+            },
             "coverage": {
                 "type": "object",
                 "properties": {

@@ -66,6 +66,7 @@ def write_suite(folder: Path, harvest: Harvest) -> dict[str, Any]:
             "covered": len(covered),
             "uncovered": sorted(posable - covered),
         },
+        "stale_clause_tests": harvest.stale,
     }
     try:
         (folder / "cases").mkdir(parents=True, exist_ok=True)
