@@ -307,6 +307,8 @@ class Harvest:
             else:
                 config = with_reading(built.before.config, item.id, reading)
                 first = replace(built.before, config=config)
+            if first.config.ruleset.name not in self.options.rulesets:
+                return
             answer = _answer(first, built.actions)
             if answer is None:
                 continue

@@ -147,3 +147,27 @@ def test_conformance_schema_command_prints_the_suite_schema() -> None:
     result = runner.invoke(app, ["schema", "conformance"])
     assert result.exit_code == 0
     assert json.loads(result.output)["$id"].endswith("conformance-v1.json")
+
+
+def test_conformance_export_command_writes_a_suite_and_refuses_bad_input(tmp_path: Path) -> None:
+    out = tmp_path / "suite"
+    args = ["conformance", "export", str(out), "--games", "1", "--legal-states", "5", "--ruleset", "base", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(result.output)
+    assert manifest == read_manifest(out)
+    assert manifest["built_with"]["rulesets"] == ["base"] and manifest["counts"]["legal-set"] >= 5
+    assert {c["ruleset"] for c in read_suite(out)} == {"base"}
+    assert runner.invoke(app, ["conformance", "export", str(out), "--ruleset", "chess"]).exit_code == 2
+    (tmp_path / "file").write_text("x")
+    assert runner.invoke(app, ["conformance", "export", str(tmp_path / "file")]).exit_code == 2
+
+
+def test_conformance_run_a_subset_by_kind_and_stride(suite: Path) -> None:
+    total = sum(1 for _ in read_suite(suite, ("legal-set",)))
+    result = runner.invoke(
+        app, ["conformance", "run", str(suite), "--engine", SERVE, "--kind", "legal-set", "--every", "10"]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"{(total + 9) // 10} of {(total + 9) // 10} case(s) passed" in result.output
+    assert runner.invoke(app, ["conformance", "run", str(suite), "--engine", SERVE, "--kind", "fly"]).exit_code == 2
