@@ -74,6 +74,8 @@ class Server:
             return handler(request)
         except BadInputError as exc:
             return _error(str(exc))
+        except Exception as exc:  # an engine fault must not end the session with a traceback
+            return _error(f"internal fault: {type(exc).__name__}: {exc} (please report)")
 
     def _quit(self, _: dict[str, Any]) -> dict[str, Any]:
         self.done = True

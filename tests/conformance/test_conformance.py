@@ -120,6 +120,8 @@ def test_conformance_serve_answers_bad_requests_without_stopping() -> None:
     assert "unknown op" in server.answer('{"op": "fly"}')["error"]
     assert "no situation loaded" in server.answer('{"op": "legal"}')["error"]
     assert server.answer('{"op": "load", "situation": {"format": "x"}}')["ok"] is False
+    broken = {"format": "nemesis-rules-snapshot", "version": 1, "state": {"config": {"players": 2}, "rooms": 7}}
+    assert server.answer(json.dumps({"op": "load", "situation": broken}))["ok"] is False
     hello = server.answer('{"op": "hello"}')
     assert hello["ok"] and hello["protocol"] == "nemesis-rules-conformance" and hello["version"] == 1
 
