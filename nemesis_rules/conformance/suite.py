@@ -117,6 +117,23 @@ def read_suite(folder: Path, kinds: tuple[str, ...] = KINDS) -> Iterator[dict[st
                 case = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise BadInputError(f"not JSON: {exc.msg}", f"{path}:{number}") from None
-            if not isinstance(case, dict) or not isinstance(case.get("id"), str) or "situation" not in case:
-                raise BadInputError("a case is an object with 'id' and 'situation'", f"{path}:{number}")
+            problem = _case_problem(case)
+            if problem is not None:
+                raise BadInputError(problem, f"{path}:{number}")
             yield case
+
+
+def _case_problem(case: object) -> str | None:
+    """What makes ``case`` unusable by the runner (the schema says the rest), or None."""
+    if not isinstance(case, dict) or not isinstance(case.get("id"), str) or "situation" not in case:
+        return "a case is an object with 'id' and 'situation'"
+    steps = case.get("steps", [])
+    if not isinstance(steps, list) or not all(
+        isinstance(s, dict) and isinstance(s.get("action"), dict) and isinstance(s.get("legal"), bool) for s in steps
+    ):
+        return f"case {case['id']}: 'steps' must be a list of objects with 'action' and 'legal'"
+    if "legal" in case and not isinstance(case["legal"], list):
+        return f"case {case['id']}: 'legal' must be a list of record lines"
+    if "facts" in case and case["facts"] is not None and not isinstance(case["facts"], dict):
+        return f"case {case['id']}: 'facts' must be an object"
+    return None

@@ -140,6 +140,16 @@ def test_conformance_run_exit_codes(suite: Path, tmp_path: Path) -> None:
     assert missing.exit_code == 2
     mute = runner.invoke(app, ["conformance", "run", str(suite), "--engine", f"{sys.executable} -c pass"])
     assert mute.exit_code == 2
+    broken = tmp_path / "broken"
+    (broken / "cases").mkdir(parents=True)
+    manifest = read_manifest(suite)
+    (broken / "manifest.json").write_text(json.dumps(manifest))
+    for kind in KINDS:
+        (broken / manifest["files"][kind]).write_text(
+            '{"id": "clause-0001", "situation": {}, "steps": [{"legal": 1}]}\n'
+        )
+    malformed = runner.invoke(app, ["conformance", "run", str(broken), "--engine", SERVE])
+    assert malformed.exit_code == 2 and "clause.jsonl:1" in malformed.output
     (tmp_path / "manifest.json").write_text(json.dumps({"format": "other"}))
     other = runner.invoke(app, ["conformance", "run", str(tmp_path), "--engine", SERVE])
     assert other.exit_code == 2
