@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nemesis_rules.model.core.actions import Action, Decision, ParamValue
@@ -79,6 +80,9 @@ class Prober:
     refused: Counter[str] = field(default_factory=Counter)
     probes: int = 0
     errors: list[str] = field(default_factory=list)
+    on_refusal: Callable[[GameState, Decision, IllegalActionError], None] | None = None
+    """Called with each refusal (the state, the decision asked, the engine's answer): how the
+    conformance suite keeps the refusals probing finds as cases."""
     _rng: random.Random = field(init=False, repr=False)
     _seen: dict[tuple[int, str], dict[str, list[Decision]]] = field(init=False, repr=False, default_factory=dict)
 
@@ -163,6 +167,8 @@ class Prober:
         except IllegalActionError as refusal:
             if refusal.clause:
                 self.refused[refusal.clause] += 1
+            if self.on_refusal is not None:
+                self.on_refusal(state, decision, refusal)
         except Exception as exc:  # a check that fails on a well-formed decision is an engine bug
             if len(self.errors) < ERRORS_KEPT:
                 self.errors.append(f"{decision}: {type(exc).__name__}: {exc}")

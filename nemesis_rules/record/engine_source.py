@@ -1,9 +1,9 @@
 """The engine's source files, read as text (never run): where each frame class is defined.
 
-Replay and snapshots use this to know the engine's words without importing every module (a
-module imported only to look at it could register rules the engine has not wired in yet):
-which module defines a frame class a snapshot names, and (in :mod:`.vocabulary`) the decision
-kinds and chance names the engine uses.
+Snapshots use this to know the engine's frame classes without importing every module (a
+module imported only to look at it could register rules the engine has not wired in yet): which
+module defines a frame class a snapshot names. (The words of a record are declared, not read
+from here: :mod:`nemesis_rules.model.data.vocabulary`.)
 """
 
 from __future__ import annotations

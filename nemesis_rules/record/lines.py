@@ -107,6 +107,7 @@ def action_line(action: Action) -> str:
 
 
 def record_text(header: RecordHeader, actions: Iterable[Action]) -> str:
+    """The JSON Lines text of a record: the header, then one line per action."""
     lines = [json.dumps(header.to_json(), ensure_ascii=False)]
     lines.extend(action_line(a) for a in actions)
     return "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@ from typing import Any
 
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.multiset import Multiset
+from nemesis_rules.model.data.vocabulary import CHANCES, DOMAINS, WORDS, Domain, Word
 from nemesis_rules.model.rulesets import RULESETS
 from nemesis_rules.record.lines import RECORD_FORMAT, RECORD_VERSION
 from nemesis_rules.record.snapshot import SNAPSHOT_FORMAT, SNAPSHOT_VERSION
@@ -127,6 +128,75 @@ def snapshot_schema() -> dict[str, Any]:
     }
 
 
+def domain_schema(domain: Domain) -> dict[str, Any]:
+    """The schema of one value of ``domain``: a string (or a list of them) with its pattern or values."""
+    one: dict[str, Any] = {"type": "string"}
+    if domain.values:
+        one["enum"] = list(domain.values)
+    elif domain.pattern is not None:
+        one["pattern"] = f"^(?:{domain.pattern})$"
+    out = {"type": "array", "items": one} if domain.many else one
+    return {"description": domain.description, **out}
+
+
+def _word_def(word: Word) -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "player": {"type": "integer", "minimum": 1, "maximum": 5},
+        "action": {"const": word.kind},
+    }
+    for param in word.params:
+        properties[param.name] = _ref(f"domain-{param.domain}")
+    out: dict[str, Any] = {
+        "type": "object",
+        "description": word.description,
+        "properties": properties,
+        "required": ["player", "action", *sorted(word.required)],
+        "additionalProperties": False,
+    }
+    if word.rare:
+        out["$comment"] = f"rare: {word.rare}"
+    return out
+
+
+def vocabulary_defs() -> dict[str, Any]:
+    """The ``$defs`` of a record's action lines, from the declared vocabulary
+    (:mod:`nemesis_rules.model.data.vocabulary`): a ``Decision`` names a declared word and has exactly
+    that word's parameters, each in its domain; an ``Outcome`` names a declared chance node."""
+    defs: dict[str, Any] = {f"domain-{name}": domain_schema(d) for name, d in sorted(DOMAINS.items())}
+    for kind, word in sorted(WORDS.items()):
+        defs[f"action-{kind}"] = _word_def(word)
+    defs["Decision"] = {
+        "type": "object",
+        "description": "A player's decision: a declared action word and exactly its parameters (strings or "
+        'lists of strings), e.g. {"player": 2, "action": "move", "to": "07", "pay": ["search"]}.',
+        "properties": {
+            "player": {"type": "integer", "minimum": 1, "maximum": 5},
+            "action": {"enum": sorted(WORDS)},
+        },
+        "required": ["player", "action"],
+        "allOf": [
+            {"if": {"properties": {"action": {"const": kind}}}, "then": _ref(f"action-{kind}")}
+            for kind in sorted(WORDS)
+        ],
+    }
+    defs["Outcome"] = {
+        "type": "object",
+        "description": 'A chance outcome: a declared chance node and what came out, e.g. {"chance": "noise-roll", '
+        '"outcome": "3"}.',
+        "properties": {"chance": {"enum": sorted(CHANCES)}, "outcome": {"type": "string"}},
+        "required": ["chance", "outcome"],
+        "additionalProperties": False,
+        "allOf": [
+            {
+                "if": {"properties": {"chance": {"const": name}}},
+                "then": {"properties": {"outcome": _ref(f"domain-{chance.outcome}")}},
+            }
+            for name, chance in sorted(CHANCES.items())
+        ],
+    }
+    return defs
+
+
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of one line of a game record (line 1 the header, then actions)."""
     defs = _snapshot_defs()
@@ -147,23 +217,7 @@ def record_schema() -> dict[str, Any]:
         "required": ["format", "version", "ruleset", "players"],
         "additionalProperties": False,
     }
-    defs["Decision"] = {
-        "type": "object",
-        "description": "A player's decision: the action word and its parameters (strings or lists of strings), "
-        'e.g. {"player": 2, "action": "move", "to": "07", "pay": ["search"]}.',
-        "properties": {"player": {"type": "integer", "minimum": 1, "maximum": 5}, "action": {"type": "string"}},
-        "required": ["player", "action"],
-        "not": {"anyOf": [{"required": ["chance"]}, {"required": ["outcome"]}]},
-        "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
-    }
-    defs["Outcome"] = {
-        "type": "object",
-        "description": 'A chance outcome: which chance node and what came out, e.g. {"chance": "noise-roll", '
-        '"outcome": "3"}.',
-        "properties": {"chance": {"type": "string"}, "outcome": {"type": "string"}},
-        "required": ["chance", "outcome"],
-        "additionalProperties": False,
-    }
+    defs.update(vocabulary_defs())
     return {
         "$schema": DRAFT,
         "$id": "https://nemesis-rules.invalid/schema/record-v1.json",

@@ -136,6 +136,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, int], ...]:
 
 
 def is_chance(state: GameState) -> bool:
+    """Whether a chance node (a die roll, a card or token draw) is due now."""
     return bool(state.pending) and isinstance(state.pending[-1], ChanceNode)
 
 
@@ -147,6 +148,7 @@ def acting_player(state: GameState) -> int | None:
 
 
 def is_over(state: GameState) -> bool:
+    """Whether the game has ended."""
     return state.end is not None
 
 
