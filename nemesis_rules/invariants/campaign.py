@@ -30,9 +30,10 @@ from nemesis_rules.invariants.fuzzing import (
     GameResult,
     GameSpec,
     Setup,
-    batches,
+    block_size,
+    blocks,
     plan,
-    play_spec,
+    play_block,
 )
 from nemesis_rules.invariants.named import replay_spec
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
@@ -42,7 +43,8 @@ from nemesis_rules.model.game import make_config
 from nemesis_rules.record import RecordHeader, write_record
 
 SUMMARY_FORMAT = "nemesis-rules-fuzz-summary"
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
+"""2: a campaign is played in blocks (``campaign.block`` games each) with their own coverage memory."""
 PROBE_ERRORS_KEPT = 20
 """How many probe failures (engine errors while checking a probe) a summary lists."""
 
@@ -63,6 +65,10 @@ class Campaign:
     def specs(self) -> list[GameSpec]:
         return plan(self.games, self.seed, self.players, self.rulesets, self.shard)
 
+    def blocks(self) -> list[list[GameSpec]]:
+        """This campaign's (or shard's) games by block, in campaign order: the unit of work."""
+        return blocks(self.specs(), self.games)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
@@ -77,39 +83,34 @@ class Campaign:
             "player": self.setup.player,
             "probes": self.setup.probes,
             "shrink_budget": self.shrink_budget,
+            "block": block_size(self.games),
         }
 
 
 # -- playing -----------------------------------------------------------------------------------
 
 
-def _play(job: tuple[GameSpec, Setup, frozenset[str]]) -> GameResult:
-    spec, setup, seen = job
-    return play_spec(spec, setup, seen)
+def _play_block(job: tuple[list[GameSpec], Setup]) -> list[GameResult]:
+    specs, setup = job
+    return play_block(specs, setup)
 
 
 def play_all(
     campaign: Campaign, jobs: int = 1, progress: Callable[[GameResult], None] | None = None
 ) -> list[GameResult]:
-    """Play every game of the campaign (on ``jobs`` processes), results in campaign order."""
-    specs = campaign.specs()
-    setup = campaign.setup
+    """Play every game of the campaign (on ``jobs`` processes), results in campaign order. The
+    unit of work is a block (:func:`~.fuzzing.play_block`), so the results are the same on any
+    number of processes."""
+    work = [(block, campaign.setup) for block in campaign.blocks()]
     results: list[GameResult] = []
-    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 and len(work) > 1 else None
     try:
-        # what coverage play counts as seen, per ruleset: clause coverage is measured per ruleset,
-        # so a clause (or kind of action) one ruleset reached is still worth seeking in the other
-        seen: dict[str, set[str]] = {}
-        groups = list(batches(specs)) if setup.coverage else [specs]
-        for group in groups:
-            work = [(spec, setup, frozenset(seen.get(spec.ruleset, ()))) for spec in group]
-            mapped: Iterable[GameResult] = pool.imap(_play, work, chunksize=1) if pool is not None else map(_play, work)
-            for result in mapped:
+        mapped: Iterable[list[GameResult]] = (
+            pool.imap(_play_block, work, chunksize=1) if pool is not None else map(_play_block, work)
+        )
+        for played in mapped:
+            for result in played:
                 results.append(result)
-                if setup.coverage:
-                    known = seen.setdefault(result.spec.ruleset, set())
-                    known.update(result.clauses)
-                    known.update(result.novelties)
                 if progress is not None:
                     progress(result)
     finally:

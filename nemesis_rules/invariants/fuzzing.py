@@ -15,9 +15,14 @@ card, an Objective, an attack card), now and then an action that leads toward a 
 many steps of the same tendency (:mod:`.steering`: Doors closed until the 12 tokens run out,
 unseen Objectives dealt and their holders spared so that they reach the victory check), else an
 action that fires a clause not fired yet (trying a few candidates on the immutable state, a
-capped number), so rare rules get exercised. What counts as "not seen yet" is what the game so
-far and every earlier *batch* of games saw, so the campaign stays deterministic whatever
-``--jobs`` is.
+capped number), so rare rules get exercised.
+
+What counts as "not seen yet" is what the game so far and every earlier game of its *block* saw
+(per ruleset). A campaign is cut into fixed blocks of consecutive games (:func:`block_size`, a
+function of the number of games alone); each block starts with an empty coverage memory and is
+played in order by one worker. A game's result therefore depends on its block and nothing else:
+the campaign is the same whether it runs on one process, ``--jobs J``, ``--shard I/N`` (whole
+blocks per shard) or a cluster, and its summary is the same, timings aside.
 
 With ``probes`` (the default), a :class:`~.probes.Prober` re-issues at each decision node a few
 decisions that were legal earlier and are not now, and counts the clause each refusal cites as
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from nemesis_rules.invariants.catalogue import invariant
@@ -48,8 +53,12 @@ from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS, Player
 
 ENGINE_ERROR = "engine.error"
 """The pseudo-invariant an engine failure (an exception other than a rule gap) is reported under."""
-COVERAGE_BATCH = 16
-"""With ``coverage``, games see the clauses fired by every earlier batch of this many games."""
+COVERAGE_BLOCK = 25
+"""The most games a block holds (see :func:`block_size`): with ``coverage`` a game sees what the
+earlier games of its block fired and took."""
+MIN_BLOCKS = 16
+"""A campaign is cut into at least this many blocks when it has that many games, so that it
+spreads over processes and machines."""
 COVERAGE_CANDIDATES = 6
 """With ``coverage``, how many candidate actions are tried per step (a cap on the extra cost)."""
 NOVELTY = 0.5
@@ -147,6 +156,14 @@ def playable_rulesets() -> tuple[str, ...]:
     return tuple(RULESETS)
 
 
+def block_size(games: int) -> int:
+    """How many consecutive games a block of a campaign of ``games`` games holds: at most
+    :data:`COVERAGE_BLOCK`, and small enough for :data:`MIN_BLOCKS` blocks (500 games: 20 blocks
+    of 25; 200 games: 16 blocks of 13; 6 games: 6 blocks of 1). It depends on nothing but the
+    number of games, so the split of a campaign over processes, shards or machines does not change it."""
+    return max(1, min(COVERAGE_BLOCK, -(-games // MIN_BLOCKS)))
+
+
 def plan(
     games: int,
     seed: int,
@@ -154,12 +171,14 @@ def plan(
     rulesets: Sequence[str],
     shard: tuple[int, int] | None = None,
 ) -> list[GameSpec]:
-    """The campaign's games (or shard ``(i, n)``'s slice: games ``g`` with ``g % n == i - 1``).
-    Ruleset and player count cycle over every combination, so any prefix of a campaign is mixed."""
+    """The campaign's games (or shard ``(i, n)``'s slice: the games of blocks ``b`` with
+    ``b % n == i - 1``, whole blocks, see :func:`block_size`). Ruleset and player count cycle
+    over every combination, so any prefix of a campaign (and every block) is mixed."""
     combos = [(r, p) for r in rulesets for p in players]
+    size = block_size(games)
     out = []
     for g in range(games):
-        if shard is not None and g % shard[1] != shard[0] - 1:
+        if shard is not None and (g // size) % shard[1] != shard[0] - 1:
             continue
         ruleset, count = combos[g % len(combos)]
         out.append(GameSpec(g, ruleset, count, seed + g))
@@ -269,7 +288,27 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     return result
 
 
-def batches(specs: Sequence[GameSpec]) -> Iterable[list[GameSpec]]:
-    """Consecutive batches of :data:`COVERAGE_BATCH` games (by campaign index)."""
-    for i in range(0, len(specs), COVERAGE_BATCH):
-        yield list(specs[i : i + COVERAGE_BATCH])
+def blocks(specs: Sequence[GameSpec], games: int) -> list[list[GameSpec]]:
+    """``specs`` (games of a campaign of ``games`` games, in campaign order) grouped by block
+    (:func:`block_size`), in campaign order."""
+    size = block_size(games)
+    out: dict[int, list[GameSpec]] = {}
+    for spec in specs:
+        out.setdefault(spec.index // size, []).append(spec)
+    return [out[b] for b in sorted(out)]
+
+
+def play_block(specs: Sequence[GameSpec], setup: Setup) -> list[GameResult]:
+    """Play one block's games in order. With ``coverage`` each game is told what the earlier
+    games of the block *of its own ruleset* fired and took (clause coverage is measured per
+    ruleset, so what one ruleset reached is still worth seeking in the other)."""
+    seen: dict[str, set[str]] = {}
+    results = []
+    for spec in specs:
+        result = play_spec(spec, setup, frozenset(seen.get(spec.ruleset, ())))
+        if setup.coverage:
+            known = seen.setdefault(spec.ruleset, set())
+            known.update(result.clauses)
+            known.update(result.novelties)
+        results.append(result)
+    return results
