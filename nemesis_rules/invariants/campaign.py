@@ -61,13 +61,20 @@ class Campaign:
     shard: tuple[int, int] | None = None
     out: Path = Path("fuzz-out")
     shrink_budget: int = DEFAULT_BUDGET
+    block: int | None = None
+    """Games per block (None: :func:`~.fuzzing.block_size` of ``games``)."""
+
+    @property
+    def block_games(self) -> int:
+        """How many games each block holds (the last may hold fewer)."""
+        return self.block or block_size(self.games)
 
     def specs(self) -> list[GameSpec]:
-        return plan(self.games, self.seed, self.players, self.rulesets, self.shard)
+        return plan(self.games, self.seed, self.players, self.rulesets, self.shard, self.block_games)
 
     def blocks(self) -> list[list[GameSpec]]:
         """This campaign's (or shard's) games by block, in campaign order: the unit of work."""
-        return blocks(self.specs(), self.games)
+        return blocks(self.specs(), self.block_games)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,7 +90,7 @@ class Campaign:
             "player": self.setup.player,
             "probes": self.setup.probes,
             "shrink_budget": self.shrink_budget,
-            "block": block_size(self.games),
+            "block": self.block_games,
         }
 
 

@@ -170,12 +170,13 @@ def plan(
     players: Sequence[int],
     rulesets: Sequence[str],
     shard: tuple[int, int] | None = None,
+    block: int | None = None,
 ) -> list[GameSpec]:
     """The campaign's games (or shard ``(i, n)``'s slice: the games of blocks ``b`` with
-    ``b % n == i - 1``, whole blocks, see :func:`block_size`). Ruleset and player count cycle
-    over every combination, so any prefix of a campaign (and every block) is mixed."""
+    ``b % n == i - 1``, whole blocks of ``block`` games, by default :func:`block_size`). Ruleset
+    and player count cycle over every combination, so any prefix of a campaign (and every block) is mixed."""
     combos = [(r, p) for r in rulesets for p in players]
-    size = block_size(games)
+    size = block or block_size(games)
     out = []
     for g in range(games):
         if shard is not None and (g // size) % shard[1] != shard[0] - 1:
@@ -288,10 +289,9 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     return result
 
 
-def blocks(specs: Sequence[GameSpec], games: int) -> list[list[GameSpec]]:
-    """``specs`` (games of a campaign of ``games`` games, in campaign order) grouped by block
-    (:func:`block_size`), in campaign order."""
-    size = block_size(games)
+def blocks(specs: Sequence[GameSpec], size: int) -> list[list[GameSpec]]:
+    """``specs`` (games of a campaign, in campaign order) grouped by blocks of ``size`` games, in
+    campaign order."""
     out: dict[int, list[GameSpec]] = {}
     for spec in specs:
         out.setdefault(spec.index // size, []).append(spec)

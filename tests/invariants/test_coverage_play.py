@@ -11,6 +11,7 @@ import pytest
 import nemesis_rules.invariants.fuzzing as fuzzing_module
 from nemesis_rules.invariants.campaign import Campaign, play_all
 from nemesis_rules.invariants.fuzzing import (
+    COVERAGE_BLOCK,
     MIN_BLOCKS,
     GameResult,
     GameSpec,
@@ -61,11 +62,9 @@ def test_each_ruleset_seeks_what_its_own_earlier_games_of_the_block_have_not_see
         return original(spec, setup, seen)
 
     monkeypatch.setattr(fuzzing_module, "play_spec", spy)
-    games = 2 * MIN_BLOCKS + 4  # blocks of 3 games
-    size = block_size(games)
-    assert size == 3
+    games, size = 8, 3
     setup = Setup(coverage=True, probes=0)
-    results = play_all(Campaign(games, 3, (2,), ("base", "void-seeders"), setup, out=Path(os.devnull)))
+    results = play_all(Campaign(games, 3, (2,), ("base", "void-seeders"), setup, out=Path(os.devnull), block=size))
     assert [r.spec.index for r in results] == list(range(games))
     assert len(calls) == games
     by_index = {r.spec.index: r for r in results}
@@ -74,3 +73,9 @@ def test_each_ruleset_seeks_what_its_own_earlier_games_of_the_block_have_not_see
         own = [by_index[g] for g in earlier if by_index[g].spec.ruleset == spec.ruleset]
         assert seen == set().union(*(set(r.clauses) | r.novelties for r in own))
     assert any(seen for _, seen in calls)  # the third game of a block has seen the first
+
+
+def test_a_block_is_at_most_25_games_and_a_campaign_has_16_blocks_when_it_can() -> None:
+    assert block_size(500) == COVERAGE_BLOCK == 25
+    assert block_size(200) == 13 and MIN_BLOCKS <= -(-200 // 13)
+    assert block_size(6) == 1 and block_size(1) == 1
