@@ -44,7 +44,7 @@ from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.invariants.steering import steered
 from nemesis_rules.invariants.user import load_user_invariant
 from nemesis_rules.model.core.actions import Action, Outcome
-from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.core.engine import RuleGap, Transition, legal_actions, step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
 from nemesis_rules.model.rulesets import RULESETS
@@ -195,36 +195,58 @@ def novelty_key(action: Action) -> str:
     return ":".join(("decision", action.kind, *named))
 
 
-def _coverage_choice(state: GameState, rng: random.Random, seen: set[str], choose: Player) -> Action:
+_novelty_keys: dict[Action, str] = {}
+""":func:`novelty_key` of the actions met so far (coverage play asks it of every option at every
+step; an action is a value, so its key never changes)."""
+NOVELTY_KEYS_KEPT = 200_000
+"""The most keys :data:`_novelty_keys` holds before it starts again (memory stays bounded)."""
+
+
+def _novelty(action: Action) -> str:
+    """:func:`novelty_key`, looked up when the same action was met before."""
+    key = _novelty_keys.get(action)
+    if key is None:
+        if len(_novelty_keys) >= NOVELTY_KEYS_KEPT:
+            _novelty_keys.clear()
+        key = _novelty_keys[action] = novelty_key(action)
+    return key
+
+
+def _coverage_choice(
+    state: GameState, rng: random.Random, seen: set[str], choose: Player
+) -> tuple[Action, Transition | None]:
     """A decision or outcome of a kind not in ``seen`` now and then (:data:`NOVELTY`); else, now
     and then (each steer's rate), an action leading toward a clause not in ``seen``
     that takes many steps (the table :data:`~.steering.STEERS`: Doors closed, Objectives dealt,
     Characters spared); else an action firing a clause not in ``seen`` when one of a few
     candidates does; otherwise the ordinary random choice. A candidate that makes the engine
-    raise counts as new."""
+    raise counts as new. With the action, its transition when the look-ahead made it already
+    (the caller applies it instead of stepping again)."""
     options = legal_actions(state)
     if len(options) <= 1:
-        return choose(state, rng)
+        return choose(state, rng), None
     if rng.random() < NOVELTY:
-        novel = [a for a in options if novelty_key(a) not in seen]
+        novel = [a for a in options if _novelty(a) not in seen]
         if novel:
-            return novel[rng.randrange(len(novel))]
+            return novel[rng.randrange(len(novel))], None
     lead = steered(state, options, seen, rng)
     if lead is not None:
-        return lead
+        return lead, None
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
-    fresh = []
+    fresh: list[tuple[Action, Transition | None]] = []
     for candidate in picks:
         try:
-            fired = step(state, candidate).fired
+            ahead = step(state, candidate)
         except Exception:
-            fresh.append(candidate)
+            fresh.append((candidate, None))  # stepped again by the caller, which reports what it raises
             continue
-        if any(c not in seen for c in fired):
-            fresh.append(candidate)
+        for c in ahead.fired:
+            if c not in seen:
+                fresh.append((candidate, ahead))
+                break
     if fresh:
         return fresh[rng.randrange(len(fresh))]
-    return choose(state, rng)
+    return choose(state, rng), None
 
 
 def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) -> GameResult:
@@ -246,11 +268,14 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         if state.end is not None:
             result.end_reason = state.end.reason
             break
-        action = _coverage_choice(state, rng, known, choose) if setup.coverage else choose(state, rng)
+        if setup.coverage:
+            action, ahead = _coverage_choice(state, rng, known, choose)
+        else:
+            action, ahead = choose(state, rng), None
         prober.probe(state, action)
         actions.append(action)
         try:
-            transition = step(state, action)
+            transition = ahead if ahead is not None else step(state, action)
         except RuleGap as gap:
             result.gaps.append(GapFound(gap.clause, gap.situation, None, None, len(actions)))
             result.end_reason = "rule-gap"
@@ -262,7 +287,7 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         result.clauses.update(transition.fired)
         if setup.coverage:
             known.update(transition.fired)
-            key = novelty_key(action)
+            key = _novelty(action)
             known.add(key)
             result.novelties.add(key)
         for reached in transition.gaps:

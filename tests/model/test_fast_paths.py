@@ -172,3 +172,27 @@ def test_a_listing_read_by_the_player_goals_keeps_every_decision_in_order(state:
     assert listed(tuple(list(options))) is not seen
     as_list = list(options)  # a list may change between two calls: it is read afresh each time
     assert listed(as_list) is not listed(as_list) and listed(as_list).own == options
+
+
+def test_a_state_listed_again_gets_the_listing_it_got_first() -> None:
+    """``legal_actions`` and ``chance_outcomes`` asked twice about one state hand out the same
+    listing (fast.LastAsked), which is what listing it afresh gives (the frame's own options)."""
+    state = start("base", 2)
+    rng = random.Random(4)
+    seen_chance = seen_choice = False
+    for _ in range(200):
+        if state.end is not None:
+            break
+        first = legal_actions(state)
+        again = legal_actions(state)
+        assert again is first
+        frame = state.pending[-1]
+        if chance_outcomes(state):
+            seen_chance = True
+            assert chance_outcomes(state) == frame.actions(state)
+            assert first == tuple(o for o, _ in frame.actions(state))
+        else:
+            seen_choice = True
+            assert first == frame.options(state)
+        state = step(state, first[rng.randrange(len(first))]).state
+    assert seen_chance and seen_choice
