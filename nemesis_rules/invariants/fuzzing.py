@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nemesis_rules.invariants.catalogue import invariant
@@ -327,13 +327,16 @@ def play_block(specs: Sequence[GameSpec], setup: Setup) -> list[GameResult]:
     """Play one block's games in order. With ``coverage`` each game is told what the earlier
     games of the block *of its own ruleset* fired and took (clause coverage is measured per
     ruleset, so what one ruleset reached is still worth seeking in the other)."""
+    return list(block_games(specs, setup))
+
+
+def block_games(specs: Sequence[GameSpec], setup: Setup) -> Iterator[GameResult]:
+    """:func:`play_block` one game at a time (each played when the next result is asked for)."""
     seen: dict[str, set[str]] = {}
-    results = []
     for spec in specs:
         result = play_spec(spec, setup, frozenset(seen.get(spec.ruleset, ())))
         if setup.coverage:
             known = seen.setdefault(spec.ruleset, set())
             known.update(result.clauses)
             known.update(result.novelties)
-        results.append(result)
-    return results
+        yield result
