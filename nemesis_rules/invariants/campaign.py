@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nemesis_rules.atomic import sync_all
 from nemesis_rules.invariants.coverage import ruleset_coverage
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
@@ -138,13 +139,16 @@ def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in text).strip("-") or "x"
 
 
-def save_record(path: Path, spec: GameSpec, setup: Setup, actions: Sequence[Action], *, seeded: bool) -> str:
-    """Write a game record (the seed in its header when the seed alone replays it)."""
+def save_record(
+    path: Path, spec: GameSpec, setup: Setup, actions: Sequence[Action], *, seeded: bool, sync: bool = True
+) -> str:
+    """Write a game record (the seed in its header when the seed alone replays it); ``sync``
+    False: made durable later, by :func:`~nemesis_rules.atomic.sync_all`."""
 
     config = make_config(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
     header = RecordHeader.for_config(config, seed=spec.seed if seeded else None)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_record(path, header, actions)
+    write_record(path, header, actions, sync=sync)
     return str(path)
 
 
@@ -262,7 +266,7 @@ def _first_gaps(results: Sequence[GameResult], out: Path, setup: Setup) -> list[
         digest = hashlib.sha1(situation.encode("utf-8")).hexdigest()[:8]
         path = out / "gaps" / f"{_slug(clause)}-{digest}-seed{spec.seed}.jsonl"
         actions = result.actions[: gap.step]
-        record = save_record(path, spec, setup, actions, seeded=not setup.coverage)
+        record = save_record(path, spec, setup, actions, seeded=not setup.coverage, sync=False)
         gaps.append(
             {
                 "clause": clause,
@@ -274,6 +278,8 @@ def _first_gaps(results: Sequence[GameResult], out: Path, setup: Setup) -> list[
                 "reading": gap.reading,
             }
         )
+    if gaps:  # one flush for the lot instead of an fsync per record
+        sync_all()
     return gaps
 
 
