@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nemesis_rules.invariants.catalogue import invariant
@@ -43,6 +43,7 @@ from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.invariants.steering import steered
 from nemesis_rules.invariants.user import load_user_invariant
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Action, Outcome
 from nemesis_rules.model.core.engine import RuleGap, Transition, legal_actions, step
 from nemesis_rules.model.core.state import GameState
@@ -195,21 +196,11 @@ def novelty_key(action: Action) -> str:
     return ":".join(("decision", action.kind, *named))
 
 
-_novelty_keys: dict[Action, str] = {}
-""":func:`novelty_key` of the actions met so far (coverage play asks it of every option at every
-step; an action is a value, so its key never changes)."""
 NOVELTY_KEYS_KEPT = 200_000
-"""The most keys :data:`_novelty_keys` holds before it starts again (memory stays bounded)."""
-
-
-def _novelty(action: Action) -> str:
-    """:func:`novelty_key`, looked up when the same action was met before."""
-    key = _novelty_keys.get(action)
-    if key is None:
-        if len(_novelty_keys) >= NOVELTY_KEYS_KEPT:
-            _novelty_keys.clear()
-        key = _novelty_keys[action] = novelty_key(action)
-    return key
+"""How many actions' novelty keys are remembered at once (:data:`_novelty`)."""
+_novelty: Callable[[Action], str] = fast.remembered(novelty_key, NOVELTY_KEYS_KEPT)
+""":func:`novelty_key`, remembered (coverage play asks it of every option at every step; an action
+is a value, so its key never changes)."""
 
 
 def _coverage_choice(

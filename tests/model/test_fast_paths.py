@@ -12,6 +12,7 @@ from itertools import permutations
 
 import pytest
 
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Decision, Outcome, paid_each, presorted
 from nemesis_rules.model.core.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
 from nemesis_rules.model.core.state import Character, Deck, GameState, RoomState
@@ -196,3 +197,21 @@ def test_a_state_listed_again_gets_the_listing_it_got_first() -> None:
             assert first == frame.options(state)
         state = step(state, first[rng.randrange(len(first))]).state
     assert seen_chance and seen_choice
+
+
+def test_a_remembered_function_answers_as_the_function_and_keeps_a_bounded_table() -> None:
+    asked: list[object] = []
+
+    def plain(value: object) -> str:
+        asked.append(value)
+        return f"<{value}>"
+
+    quick = fast.remembered(plain, kept=3)
+    decisions = [Decision.make(1, "move", to=f"0{n}") for n in range(1, 6)]
+    assert [quick(d) for d in decisions[:3]] == [f"<{d}>" for d in decisions[:3]]
+    assert quick(Decision.make(1, "move", to="01")) == f"<{decisions[0]}>"  # an equal value is looked up
+    assert len(asked) == 3
+    for decision in decisions[3:]:  # the table holds three: it starts again
+        assert quick(decision) == f"<{decision}>"
+    assert quick(decisions[0]) == f"<{decisions[0]}>"
+    assert len(asked) == 6

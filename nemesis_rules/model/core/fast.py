@@ -7,6 +7,7 @@ in each docstring means: a test holds each to its plain version (``tests/model/t
 
 * :func:`copier` — ``dataclasses.replace(obj, **changes)`` for a frozen slotted dataclass;
 * :func:`builder` — ``cls(*values)`` without ``__init__``;
+* :func:`remembered` — ``function(value)`` looked up when the same value was asked before;
 * :class:`LastAsked` — remembers the actions last listed for a state, so that checking one of
   them again (what every player does right after listing) is an identity test, not a search,
   and listing them again (coverage play, then its player, then the prober) is a lookup.
@@ -105,6 +106,24 @@ def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]
         source.extend(f"    _set_{i}(new, v{i})" for i in range(len(slots)))
     source.append("    return new")
     return _compile(source, namespace, f"<build {cls.__name__}>")
+
+
+def remembered(function: Callable[[Any], Any], kept: int) -> Callable[[Any], Any]:
+    """``function`` (of one hashable, immutable value), answered from a table when the same value
+    was asked before; the table starts again once it holds ``kept`` answers, so memory stays
+    bounded. The plain equivalent is ``function`` itself: a value's answer never changes. (A
+    dictionary lookup costs about a seventh of building coverage play's novelty key of a decision.)"""
+    table: dict[Any, Any] = {}
+
+    def lookup(value: Any) -> Any:
+        found = table.get(value)
+        if found is None:
+            if len(table) >= kept:
+                table.clear()
+            found = table[value] = function(value)
+        return found
+
+    return lookup
 
 
 class LastAsked:
