@@ -1,6 +1,13 @@
 """Throughput of the engine, measured against two yardsticks on the same machine in the same run.
 
-Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spots). It prints:
+Run ``python benchmarks/throughput.py`` (``--profile`` adds the engine's hot spots). It prints
+first what users run: the games of ``fuzz``'s default campaign as ``fuzz`` plays them
+(coverage-guided, with refusal probes, every catalogued invariant, in the campaign's blocks),
+alternated game by game with random python-chess games in the same process, and the ratio of
+their steps per second to python-chess's moves per second (target: :data:`TARGET_CAMPAIGN`);
+``--default-campaign`` also times the whole default campaign on two processes (500 games, target
+:data:`TARGET_DEFAULT_SECONDS` s) with the share of each ruleset's reachable clauses it
+exercised. Then, beside them, the engine's own figures:
 
 * the games ``fuzz`` plays (its default player, ``goal-seeking``, whose own time per decision
   counts) with every catalogued invariant checked after every transition: steps per second,
@@ -43,15 +50,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 from nemesis_rules.invariants import Checker
-from nemesis_rules.invariants.campaign import Campaign, play_all
+from nemesis_rules.invariants.campaign import Campaign, play_all, run
 from nemesis_rules.invariants.catalogue import catalogue
-from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
+from nemesis_rules.invariants.fuzzing import Setup, block_games, playable_rulesets
 from nemesis_rules.invariants.heap import settled_heap
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import chance_outcomes, legal_actions, step
 from nemesis_rules.model.game import start
 from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS, Player, uniform
 
+TARGET_CAMPAIGN = 0.5
+"""The default campaign's play, steps per second per core, against python-chess's moves per second."""
+TARGET_DEFAULT_SECONDS = 12.0
+"""The default campaign (500 games, both rulesets) on two processes."""
+TARGET_REACHABLE = 95.0
+"""The share of each ruleset's reachable clauses the default campaign exercises."""
+DEFAULT_GAMES = 500
 TARGET_CHESS = 1.0
 TARGET_FLOOR = 10.0
 TARGET_JOBS = 1.8
@@ -171,6 +185,56 @@ def breakdown(seconds: float, rulesets: tuple[str, ...]) -> tuple[dict[str, floa
     return spent, steps, decisions, listed
 
 
+def default_campaign(rulesets: tuple[str, ...], games: int = DEFAULT_GAMES, out: Path = Path(os.devnull)) -> Campaign:
+    """``nemesis-rules fuzz``'s default campaign: coverage-guided, probes, every catalogued invariant."""
+    setup = Setup(invariant_ids=tuple(i.id for i in catalogue()), coverage=True)
+    return Campaign(games, 1, (1, 2, 3, 4, 5), rulesets, setup, out=out)
+
+
+def campaign_vs_chess(
+    seconds: float, rulesets: tuple[str, ...]
+) -> tuple[tuple[int, int, float], tuple[int, int, float]]:
+    """The default campaign's games, in campaign order and as ``fuzz`` plays them (a block's
+    coverage memory carried from game to game), alternated game by game with random chess games,
+    so that a load spike on a shared machine hits both alike: (games, steps, seconds) of each."""
+    campaign = default_campaign(rulesets)
+    for ruleset in rulesets:  # warm up: tables loaded, caches filled (as fuzz does before playing)
+        start(ruleset, 2)
+    chess_game(10_000)
+    blocks = iter(campaign.blocks())
+    games = steps = chess_games_played = moves = 0
+    ours = theirs = 0.0
+    playing = block_games(next(blocks), campaign.setup)
+    with settled_heap():
+        while ours + theirs < 2 * seconds:
+            started = time.perf_counter()
+            result = next(playing, None)
+            if result is None:
+                playing = block_games(next(blocks), campaign.setup)
+                result = next(playing)
+            middle = time.perf_counter()
+            moves += chess_game(chess_games_played)
+            ours += middle - started
+            theirs += time.perf_counter() - middle
+            games += 1
+            chess_games_played += 1
+            steps += result.steps
+    return (games, steps, ours), (chess_games_played, moves, theirs)
+
+
+def time_default_campaign(rulesets: tuple[str, ...]) -> tuple[float, int, dict[str, tuple[int, int, float]]]:
+    """The whole default campaign on two processes: seconds, steps, and per ruleset (exercised
+    reachable clauses, reachable clauses, percent)."""
+    with settled_heap():
+        summary = run(default_campaign(rulesets), jobs=2)
+    shares = {}
+    for ruleset, cov in summary["clause_coverage"].items():
+        reachable = cov["clauses"] - len(cov["unreachable"])
+        left = len(cov["never_exercised_reachable"])
+        shares[ruleset] = (reachable - left, reachable, 100.0 * (reachable - left) / reachable)
+    return summary["seconds"], summary["steps"], shares
+
+
 def chess_game(seed: int) -> int:
     import chess
 
@@ -216,9 +280,9 @@ def floor_updates(seconds: float) -> float:
 
 
 def jobs_speedup(games: int, rulesets: tuple[str, ...]) -> tuple[float, float]:
-    """Seconds of the same fuzz campaign on one process and on two."""
-    setup = Setup(invariant_ids=tuple(i.id for i in catalogue()))
-    campaign = Campaign(games, 1, (1, 2, 3, 4, 5), rulesets, setup, out=Path(os.devnull))
+    """Seconds of the same fuzz campaign (the default one's first ``games`` games' setup) on one
+    process and on two."""
+    campaign = default_campaign(rulesets, games)
     seconds = []
     with settled_heap():  # as fuzz plays its campaign
         for jobs in (1, 2):
@@ -276,10 +340,40 @@ def main() -> None:
         "--chess-games", type=int, default=160, help="random chess games of the two-process ceiling (default 160)"
     )
     parser.add_argument("--profile", action="store_true", help="also print the engine's hot spots")
+    parser.add_argument(
+        "--default-campaign", action="store_true", help="also time the whole default campaign on two processes"
+    )
     args = parser.parse_args()
     rulesets = playable_rulesets()
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    try:
+        (fg, fs, ft), (cg0, cm, ct0) = campaign_vs_chess(args.seconds, rulesets)
+        ratio = (fs / ft) / (cm / ct0)
+        verdict = "met" if ratio >= TARGET_CAMPAIGN else "missed"
+        print(
+            f"fuzz's default campaign as fuzz plays it (coverage-guided, probes, every invariant; {fg} games, "
+            f"{fs} steps), alternated game by game with python-chess random play ({cg0} games) in one process:"
+        )
+        print(
+            f"  {fs / ft:9.0f} steps/s against {cm / ct0:9.0f} moves/s per core: {ratio:.2f}x python-chess "
+            f"(at least {TARGET_CAMPAIGN}x: {verdict})"
+        )
+    except ImportError:
+        print("python-chess: not installed (pip install -e '.[bench]'); no campaign ratio")
+    if args.default_campaign:
+        seconds, steps, shares = time_default_campaign(rulesets)
+        verdict = "met" if seconds < TARGET_DEFAULT_SECONDS else "missed"
+        print(
+            f"  the default campaign ({DEFAULT_GAMES} games) on two processes: {seconds:.1f} s, {steps} steps, "
+            f"{steps / seconds:.0f} steps/s (under {TARGET_DEFAULT_SECONDS:.0f} s: {verdict})"
+        )
+        for ruleset, (done, reachable, percent) in shares.items():
+            verdict = "met" if percent >= TARGET_REACHABLE else "missed"
+            print(
+                f"    {ruleset}: {done}/{reachable} reachable clauses exercised ({percent:.1f}%; "
+                f"at least {TARGET_REACHABLE:.0f}%: {verdict})"
+            )
     print(
         f"nemesis-rules throughput ({', '.join(rulesets)}; players 1-5; {DEFAULT_PLAYER} player as fuzz plays; "
         f"{os.cpu_count()} CPU(s), "
@@ -325,7 +419,10 @@ def main() -> None:
         args.jobs_games, rulesets, args.chess_games if chess_rate is not None else None
     )
     speedup = one / two
-    print(f"fuzz campaign of {args.jobs_games} games (best of 3): {one:.1f} s on 1 job, {two:.1f} s on 2 jobs")
+    print(
+        f"the default campaign's setup over {args.jobs_games} games (best of 3): {one:.1f} s on 1 job, "
+        f"{two:.1f} s on 2 jobs"
+    )
     ceiling: float | None = None
     if chess_seconds is not None:
         c_one, c_two = chess_seconds

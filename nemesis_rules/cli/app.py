@@ -3,16 +3,23 @@
 Exit codes (design.md): 0 fine, 1 the rules say no, 2 bad input. Bad input is one line on
 stderr, never a traceback: :class:`OneLineErrors` turns Click usage errors and
 :class:`~nemesis_rules.errors.BadInputError` into that line.
+
+Commands are loaded when they run, not at start-up: :data:`COMMANDS` lists each with the
+module(s) that register it and the line ``nemesis-rules --help`` shows for it, so the help, and
+any one command, imports only what it needs (the board drawing's matplotlib, z3, the engine are
+imported by the commands that use them; ``nemesis-rules --help`` took 1.3-1.9 s of CPU when
+every command was imported up front). A test holds the listed lines to the commands' own help.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from difflib import get_close_matches
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 try:  # Typer >= 0.20 vendors Click as typer._click; older releases depend on Click itself.
     from typer._click import exceptions as click_errors
@@ -21,9 +28,67 @@ except ImportError:  # pragma: no cover - depends on the installed Typer
 
 from nemesis_rules.errors import BadInputError
 
+COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "board": (("board",), "The ship graph: a summary table, --check, --format json|dot|graphml, --png/--svg pictures."),
+    "check": (("check",), "Check the rules and write the report (index.html, errata.md, report.json, conflicts.csv)."),
+    "play": (("play",), "Play one seeded random legal game and print its summary."),
+    "prove": (("prove",), "Prove every encoded invariant for every ruling combination (exit 1 on a counterexample)."),
+    "replay": (("replay",), "Check a recorded game line by line; name the first illegal line and the rule it breaks."),
+    "schema": (
+        ("schema",),
+        "Print the JSON Schema of a game record line, a state snapshot, or the check's report (report.json "
+        "and ``check --json``).",
+    ),
+    "show": (("show",), "Show the state after one line of a record: text, snapshot JSON or a picture."),
+    "fuzz": (("fuzz",), "Play many seeded random games and check every invariant after every transition."),
+    "rules": (
+        ("rules", "alignment"),
+        "The clause catalogue, the conflict report (rulings and automatic findings) and clause coverage.",
+    ),
+}
+"""Each command: the modules of this package that register it (their ``register(app)``, in
+order) and the first sentence of its help, which ``nemesis-rules --help`` lists without loading it."""
+
+_loaded: dict[str, Any] = {}
+"""The commands loaded so far in this process (Click command objects), by name."""
+
+
+def _load(name: str) -> Any:
+    """The Click command ``name``, built from its modules' registrations on the first call."""
+    if name not in _loaded:
+        import importlib
+
+        holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+        for module in COMMANDS[name][0]:
+            importlib.import_module(f"nemesis_rules.cli.{module}").register(holder)
+        _loaded[name] = typer.main.get_group(holder).commands[name]
+    return _loaded[name]
+
 
 class OneLineErrors(TyperGroup):
-    """A command group whose usage errors and bad input end in one line and exit code 2."""
+    """A command group whose usage errors and bad input end in one line and exit code 2, and
+    whose commands (:data:`COMMANDS`) are imported only when one of them runs."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(n for n in COMMANDS if n not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """A loaded command, or (for the help's list) a stand-in with the command's name and help."""
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in COMMANDS:
+            return _loaded.get(cmd_name) or TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
+        return found
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] in COMMANDS and args[0] not in self.commands:
+            self.add_command(_load(args[0]), args[0])
+        try:
+            return super().resolve_command(ctx, args)
+        except click_errors.UsageError as exc:  # a misspelt command: suggest from every command, loaded or not
+            close = get_close_matches(args[0], self.list_commands(ctx)) if args else []
+            if close and "Did you mean" not in exc.message:
+                exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, close))}?"
+            raise
 
     def main(
         self,
@@ -83,13 +148,17 @@ def _root() -> None:
 
 
 def _register() -> None:
-    """Register every command module of this package (each has a ``register(app)``)."""
+    """Register, at start-up, every command module of this package that :data:`COMMANDS` does not
+    list (a command added without a line there still works, only loaded eagerly)."""
     import importlib
     import pkgutil
 
     import nemesis_rules.cli as package
 
+    listed = {module for modules, _ in COMMANDS.values() for module in modules}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name in listed or info.name in ("app", "common"):
+            continue
         module = importlib.import_module(f"{package.__name__}.{info.name}")
         register = getattr(module, "register", None)
         if callable(register):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -107,7 +109,22 @@ def fuzz_command(
         int, typer.Option("--jobs", min=1, help="Processes to play on (default: one per CPU; the summary is the same).")
     ] = DEFAULT_JOBS,
     shard: Annotated[
-        str | None, typer.Option("--shard", metavar="I/N", help="Play only the I-th of N slices of the campaign.")
+        str | None,
+        typer.Option(
+            "--shard",
+            metavar="I/N",
+            help="Play only the I-th of N slices of the campaign (every N-th block of games; "
+            "`fuzz merge` combines the slices' summaries into the whole campaign's).",
+        ),
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Play on a Dask cluster: tcp://HOST:PORT (a running scheduler) or local:N (N local "
+            "worker processes); the summary is the same (needs the cluster extra: dask[distributed]).",
+        ),
     ] = None,
     coverage: Annotated[
         bool,
@@ -180,13 +197,14 @@ def fuzz_command(
     )
     sharding = parse_shard(shard)
     campaign = Campaign(games, seed, counts, rulesets, setup, sharding, out, shrink_budget)
+    runner = _cluster_runner(cluster) if cluster is not None else partial(run, jobs=jobs)
     for name in rulesets:  # load each ruleset's tables now, so that settled_heap freezes them
         start(name, counts[0], rulings, variants)
     with settled_heap():
         if as_json or len(campaign.specs()) < PROGRESS_FROM:
-            summary = run(campaign, jobs)
+            summary = runner(campaign)
         else:
-            summary = _run_with_progress(campaign, jobs)
+            summary = _run_with_progress(campaign, runner)
     name = f"summary-{sharding[0]}-of-{sharding[1]}.json" if sharding else "summary.json"
     out.mkdir(parents=True, exist_ok=True)
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
@@ -199,11 +217,33 @@ def fuzz_command(
         raise typer.Exit(1)
 
 
-def _run_with_progress(campaign: Any, jobs: int) -> dict[str, Any]:
+def _cluster_runner(address: str) -> Callable[..., dict[str, Any]]:
+    """What plays the campaign on the Dask cluster at ``address`` (bad input when the address is
+    malformed, dask.distributed is not installed or the scheduler cannot be reached)."""
+    try:
+        from nemesis_rules.invariants import cluster
+    except ImportError as exc:
+        raise BadInputError(
+            f"--cluster needs dask.distributed ({exc}); install it with pip install 'nemesis-rules[cluster]'",
+            "--cluster",
+        ) from None
+    try:
+        where = cluster.parse_address(address)
+    except ValueError as exc:
+        raise BadInputError(str(exc), "--cluster") from None
+
+    def runner(campaign: Any, progress: Callable[[Any], None] | None = None) -> dict[str, Any]:
+        try:
+            return cluster.run_on_cluster(campaign, where, progress)
+        except cluster.ClusterError as exc:
+            raise BadInputError(str(exc), "--cluster") from None
+
+    return runner
+
+
+def _run_with_progress(campaign: Any, runner: Callable[..., dict[str, Any]]) -> dict[str, Any]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from nemesis_rules.invariants.campaign import run
 
     total = len(campaign.specs())
     columns = (TextColumn("fuzz"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[found]}"))
@@ -216,7 +256,7 @@ def _run_with_progress(campaign: Any, jobs: int) -> dict[str, Any]:
             violations += len(result.found)
             bar.update(task, advance=1, found=f"{violations} violation(s)" if violations else "")
 
-        return run(campaign, jobs, advance)
+        return runner(campaign, progress=advance)
 
 
 def _report(summary: dict[str, Any], written: Path) -> None:

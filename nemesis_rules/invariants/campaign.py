@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nemesis_rules.atomic import sync_all
 from nemesis_rules.invariants.coverage import ruleset_coverage
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
@@ -30,9 +31,10 @@ from nemesis_rules.invariants.fuzzing import (
     GameResult,
     GameSpec,
     Setup,
-    batches,
+    block_size,
+    blocks,
     plan,
-    play_spec,
+    play_block,
 )
 from nemesis_rules.invariants.named import replay_spec
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
@@ -42,7 +44,8 @@ from nemesis_rules.model.game import make_config
 from nemesis_rules.record import RecordHeader, write_record
 
 SUMMARY_FORMAT = "nemesis-rules-fuzz-summary"
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
+"""2: a campaign is played in blocks (``campaign.block`` games each) with their own coverage memory."""
 PROBE_ERRORS_KEPT = 20
 """How many probe failures (engine errors while checking a probe) a summary lists."""
 
@@ -59,9 +62,20 @@ class Campaign:
     shard: tuple[int, int] | None = None
     out: Path = Path("fuzz-out")
     shrink_budget: int = DEFAULT_BUDGET
+    block: int | None = None
+    """Games per block (None: :func:`~.fuzzing.block_size` of ``games``)."""
+
+    @property
+    def block_games(self) -> int:
+        """How many games each block holds (the last may hold fewer)."""
+        return self.block or block_size(self.games)
 
     def specs(self) -> list[GameSpec]:
-        return plan(self.games, self.seed, self.players, self.rulesets, self.shard)
+        return plan(self.games, self.seed, self.players, self.rulesets, self.shard, self.block_games)
+
+    def blocks(self) -> list[list[GameSpec]]:
+        """This campaign's (or shard's) games by block, in campaign order: the unit of work."""
+        return blocks(self.specs(), self.block_games)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,39 +91,34 @@ class Campaign:
             "player": self.setup.player,
             "probes": self.setup.probes,
             "shrink_budget": self.shrink_budget,
+            "block": self.block_games,
         }
 
 
 # -- playing -----------------------------------------------------------------------------------
 
 
-def _play(job: tuple[GameSpec, Setup, frozenset[str]]) -> GameResult:
-    spec, setup, seen = job
-    return play_spec(spec, setup, seen)
+def _play_block(job: tuple[list[GameSpec], Setup]) -> list[GameResult]:
+    specs, setup = job
+    return play_block(specs, setup)
 
 
 def play_all(
     campaign: Campaign, jobs: int = 1, progress: Callable[[GameResult], None] | None = None
 ) -> list[GameResult]:
-    """Play every game of the campaign (on ``jobs`` processes), results in campaign order."""
-    specs = campaign.specs()
-    setup = campaign.setup
+    """Play every game of the campaign (on ``jobs`` processes), results in campaign order. The
+    unit of work is a block (:func:`~.fuzzing.play_block`), so the results are the same on any
+    number of processes."""
+    work = [(block, campaign.setup) for block in campaign.blocks()]
     results: list[GameResult] = []
-    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 and len(work) > 1 else None
     try:
-        # what coverage play counts as seen, per ruleset: clause coverage is measured per ruleset,
-        # so a clause (or kind of action) one ruleset reached is still worth seeking in the other
-        seen: dict[str, set[str]] = {}
-        groups = list(batches(specs)) if setup.coverage else [specs]
-        for group in groups:
-            work = [(spec, setup, frozenset(seen.get(spec.ruleset, ()))) for spec in group]
-            mapped: Iterable[GameResult] = pool.imap(_play, work, chunksize=1) if pool is not None else map(_play, work)
-            for result in mapped:
+        mapped: Iterable[list[GameResult]] = (
+            pool.imap(_play_block, work, chunksize=1) if pool is not None else map(_play_block, work)
+        )
+        for played in mapped:
+            for result in played:
                 results.append(result)
-                if setup.coverage:
-                    known = seen.setdefault(result.spec.ruleset, set())
-                    known.update(result.clauses)
-                    known.update(result.novelties)
                 if progress is not None:
                     progress(result)
     finally:
@@ -130,13 +139,16 @@ def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in text).strip("-") or "x"
 
 
-def save_record(path: Path, spec: GameSpec, setup: Setup, actions: Sequence[Action], *, seeded: bool) -> str:
-    """Write a game record (the seed in its header when the seed alone replays it)."""
+def save_record(
+    path: Path, spec: GameSpec, setup: Setup, actions: Sequence[Action], *, seeded: bool, sync: bool = True
+) -> str:
+    """Write a game record (the seed in its header when the seed alone replays it); ``sync``
+    False: made durable later, by :func:`~nemesis_rules.atomic.sync_all`."""
 
     config = make_config(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
     header = RecordHeader.for_config(config, seed=spec.seed if seeded else None)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_record(path, header, actions)
+    write_record(path, header, actions, sync=sync)
     return str(path)
 
 
@@ -254,7 +266,7 @@ def _first_gaps(results: Sequence[GameResult], out: Path, setup: Setup) -> list[
         digest = hashlib.sha1(situation.encode("utf-8")).hexdigest()[:8]
         path = out / "gaps" / f"{_slug(clause)}-{digest}-seed{spec.seed}.jsonl"
         actions = result.actions[: gap.step]
-        record = save_record(path, spec, setup, actions, seeded=not setup.coverage)
+        record = save_record(path, spec, setup, actions, seeded=not setup.coverage, sync=False)
         gaps.append(
             {
                 "clause": clause,
@@ -266,6 +278,8 @@ def _first_gaps(results: Sequence[GameResult], out: Path, setup: Setup) -> list[
                 "reading": gap.reading,
             }
         )
+    if gaps:  # one flush for the lot instead of an fsync per record
+        sync_all()
     return gaps
 
 

@@ -15,9 +15,14 @@ card, an Objective, an attack card), now and then an action that leads toward a 
 many steps of the same tendency (:mod:`.steering`: Doors closed until the 12 tokens run out,
 unseen Objectives dealt and their holders spared so that they reach the victory check), else an
 action that fires a clause not fired yet (trying a few candidates on the immutable state, a
-capped number), so rare rules get exercised. What counts as "not seen yet" is what the game so
-far and every earlier *batch* of games saw, so the campaign stays deterministic whatever
-``--jobs`` is.
+capped number), so rare rules get exercised.
+
+What counts as "not seen yet" is what the game so far and every earlier game of its *block* saw
+(per ruleset). A campaign is cut into fixed blocks of consecutive games (:func:`block_size`, a
+function of the number of games alone); each block starts with an empty coverage memory and is
+played in order by one worker. A game's result therefore depends on its block and nothing else:
+the campaign is the same whether it runs on one process, ``--jobs J``, ``--shard I/N`` (whole
+blocks per shard) or a cluster, and its summary is the same, timings aside.
 
 With ``probes`` (the default), a :class:`~.probes.Prober` re-issues at each decision node a few
 decisions that were legal earlier and are not now, and counts the clause each refusal cites as
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nemesis_rules.invariants.catalogue import invariant
@@ -38,8 +43,9 @@ from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.invariants.steering import steered
 from nemesis_rules.invariants.user import load_user_invariant
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Action, Outcome
-from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
+from nemesis_rules.model.core.engine import RuleGap, Transition, legal_actions, step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
 from nemesis_rules.model.rulesets import RULESETS
@@ -48,8 +54,12 @@ from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS, Player
 
 ENGINE_ERROR = "engine.error"
 """The pseudo-invariant an engine failure (an exception other than a rule gap) is reported under."""
-COVERAGE_BATCH = 16
-"""With ``coverage``, games see the clauses fired by every earlier batch of this many games."""
+COVERAGE_BLOCK = 25
+"""The most games a block holds (see :func:`block_size`): with ``coverage`` a game sees what the
+earlier games of its block fired and took."""
+MIN_BLOCKS = 16
+"""A campaign is cut into at least this many blocks when it has that many games, so that it
+spreads over processes and machines."""
 COVERAGE_CANDIDATES = 6
 """With ``coverage``, how many candidate actions are tried per step (a cap on the extra cost)."""
 NOVELTY = 0.5
@@ -147,19 +157,30 @@ def playable_rulesets() -> tuple[str, ...]:
     return tuple(RULESETS)
 
 
+def block_size(games: int) -> int:
+    """How many consecutive games a block of a campaign of ``games`` games holds: at most
+    :data:`COVERAGE_BLOCK`, and small enough for :data:`MIN_BLOCKS` blocks (500 games: 20 blocks
+    of 25; 200 games: 16 blocks of 13; 6 games: 6 blocks of 1). It depends on nothing but the
+    number of games, so the split of a campaign over processes, shards or machines does not change it."""
+    return max(1, min(COVERAGE_BLOCK, -(-games // MIN_BLOCKS)))
+
+
 def plan(
     games: int,
     seed: int,
     players: Sequence[int],
     rulesets: Sequence[str],
     shard: tuple[int, int] | None = None,
+    block: int | None = None,
 ) -> list[GameSpec]:
-    """The campaign's games (or shard ``(i, n)``'s slice: games ``g`` with ``g % n == i - 1``).
-    Ruleset and player count cycle over every combination, so any prefix of a campaign is mixed."""
+    """The campaign's games (or shard ``(i, n)``'s slice: the games of blocks ``b`` with
+    ``b % n == i - 1``, whole blocks of ``block`` games, by default :func:`block_size`). Ruleset
+    and player count cycle over every combination, so any prefix of a campaign (and every block) is mixed."""
     combos = [(r, p) for r in rulesets for p in players]
+    size = block or block_size(games)
     out = []
     for g in range(games):
-        if shard is not None and g % shard[1] != shard[0] - 1:
+        if shard is not None and (g // size) % shard[1] != shard[0] - 1:
             continue
         ruleset, count = combos[g % len(combos)]
         out.append(GameSpec(g, ruleset, count, seed + g))
@@ -175,36 +196,48 @@ def novelty_key(action: Action) -> str:
     return ":".join(("decision", action.kind, *named))
 
 
-def _coverage_choice(state: GameState, rng: random.Random, seen: set[str], choose: Player) -> Action:
+NOVELTY_KEYS_KEPT = 200_000
+"""How many actions' novelty keys are remembered at once (:data:`_novelty`)."""
+_novelty: Callable[[Action], str] = fast.remembered(novelty_key, NOVELTY_KEYS_KEPT)
+""":func:`novelty_key`, remembered (coverage play asks it of every option at every step; an action
+is a value, so its key never changes)."""
+
+
+def _coverage_choice(
+    state: GameState, rng: random.Random, seen: set[str], choose: Player
+) -> tuple[Action, Transition | None]:
     """A decision or outcome of a kind not in ``seen`` now and then (:data:`NOVELTY`); else, now
     and then (each steer's rate), an action leading toward a clause not in ``seen``
     that takes many steps (the table :data:`~.steering.STEERS`: Doors closed, Objectives dealt,
     Characters spared); else an action firing a clause not in ``seen`` when one of a few
     candidates does; otherwise the ordinary random choice. A candidate that makes the engine
-    raise counts as new."""
+    raise counts as new. With the action, its transition when the look-ahead made it already
+    (the caller applies it instead of stepping again)."""
     options = legal_actions(state)
     if len(options) <= 1:
-        return choose(state, rng)
+        return choose(state, rng), None
     if rng.random() < NOVELTY:
-        novel = [a for a in options if novelty_key(a) not in seen]
+        novel = [a for a in options if _novelty(a) not in seen]
         if novel:
-            return novel[rng.randrange(len(novel))]
+            return novel[rng.randrange(len(novel))], None
     lead = steered(state, options, seen, rng)
     if lead is not None:
-        return lead
+        return lead, None
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
-    fresh = []
+    fresh: list[tuple[Action, Transition | None]] = []
     for candidate in picks:
         try:
-            fired = step(state, candidate).fired
+            ahead = step(state, candidate)
         except Exception:
-            fresh.append(candidate)
+            fresh.append((candidate, None))  # stepped again by the caller, which reports what it raises
             continue
-        if any(c not in seen for c in fired):
-            fresh.append(candidate)
+        for c in ahead.fired:
+            if c not in seen:
+                fresh.append((candidate, ahead))
+                break
     if fresh:
         return fresh[rng.randrange(len(fresh))]
-    return choose(state, rng)
+    return choose(state, rng), None
 
 
 def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) -> GameResult:
@@ -226,11 +259,14 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         if state.end is not None:
             result.end_reason = state.end.reason
             break
-        action = _coverage_choice(state, rng, known, choose) if setup.coverage else choose(state, rng)
+        if setup.coverage:
+            action, ahead = _coverage_choice(state, rng, known, choose)
+        else:
+            action, ahead = choose(state, rng), None
         prober.probe(state, action)
         actions.append(action)
         try:
-            transition = step(state, action)
+            transition = ahead if ahead is not None else step(state, action)
         except RuleGap as gap:
             result.gaps.append(GapFound(gap.clause, gap.situation, None, None, len(actions)))
             result.end_reason = "rule-gap"
@@ -242,7 +278,7 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         result.clauses.update(transition.fired)
         if setup.coverage:
             known.update(transition.fired)
-            key = novelty_key(action)
+            key = _novelty(action)
             known.add(key)
             result.novelties.add(key)
         for reached in transition.gaps:
@@ -269,7 +305,29 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     return result
 
 
-def batches(specs: Sequence[GameSpec]) -> Iterable[list[GameSpec]]:
-    """Consecutive batches of :data:`COVERAGE_BATCH` games (by campaign index)."""
-    for i in range(0, len(specs), COVERAGE_BATCH):
-        yield list(specs[i : i + COVERAGE_BATCH])
+def blocks(specs: Sequence[GameSpec], size: int) -> list[list[GameSpec]]:
+    """``specs`` (games of a campaign, in campaign order) grouped by blocks of ``size`` games, in
+    campaign order."""
+    out: dict[int, list[GameSpec]] = {}
+    for spec in specs:
+        out.setdefault(spec.index // size, []).append(spec)
+    return [out[b] for b in sorted(out)]
+
+
+def play_block(specs: Sequence[GameSpec], setup: Setup) -> list[GameResult]:
+    """Play one block's games in order. With ``coverage`` each game is told what the earlier
+    games of the block *of its own ruleset* fired and took (clause coverage is measured per
+    ruleset, so what one ruleset reached is still worth seeking in the other)."""
+    return list(block_games(specs, setup))
+
+
+def block_games(specs: Sequence[GameSpec], setup: Setup) -> Iterator[GameResult]:
+    """:func:`play_block` one game at a time (each played when the next result is asked for)."""
+    seen: dict[str, set[str]] = {}
+    for spec in specs:
+        result = play_spec(spec, setup, frozenset(seen.get(spec.ruleset, ())))
+        if setup.coverage:
+            known = seen.setdefault(spec.ruleset, set())
+            known.update(result.clauses)
+            known.update(result.novelties)
+        yield result

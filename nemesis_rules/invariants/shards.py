@@ -1,6 +1,9 @@
 """Shards: a campaign split over machines (``fuzz --shard I/N``) and combined again
 (``fuzz merge``). The merged summary is the one running the campaign whole gives, timings
-aside; shrinking waits for the merge, which shrinks each invariant's first violation."""
+aside, coverage-guided play included: a shard plays whole blocks of the campaign (every
+``N``-th block, :func:`~.fuzzing.plan`), and a block's games depend on nothing outside it
+(:func:`~.fuzzing.play_block`). Shrinking waits for the merge, which shrinks each invariant's
+first violation."""
 
 from __future__ import annotations
 

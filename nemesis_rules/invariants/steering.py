@@ -108,13 +108,29 @@ class Steer:
     rate: float
     """How often, when the steer is active and some legal action fits it, one of those is taken."""
     clauses: Callable[[GameState], tuple[str, ...]]
+    """The clauses it leads to: a function of the game's kind (ruleset and card variants) alone."""
     gate: Callable[[GameState, AbstractSet[str]], bool]
     wants: Callable[[GameState, Action, AbstractSet[str]], bool]
 
     def active(self, state: GameState, seen: AbstractSet[str]) -> bool:
         """Whether one of its clauses that a game of this ruleset can meet is unseen, and the gate holds."""
-        reachable = pursued(state.config.ruleset.name)
-        return any(c not in seen and c in reachable for c in self.clauses(state)) and self.gate(state, seen)
+        for c in self.pursued(state):  # a loop: any() over a generator costs more at every step
+            if c not in seen:
+                return self.gate(state, seen)
+        return False
+
+    def pursued(self, state: GameState) -> tuple[str, ...]:
+        """Its clauses that a game of this kind can meet (``clauses`` filtered by :func:`pursued`),
+        kept per steer and kind of game: the plain equivalent filters at every step."""
+        key = (self.name, state.config.ruleset.name, state.config.card_variants)
+        found = _PURSUED.get(key)
+        if found is None:
+            reachable = pursued(state.config.ruleset.name)
+            found = _PURSUED[key] = tuple(c for c in self.clauses(state) if c in reachable)
+        return found
+
+
+_PURSUED: dict[tuple[str, str, object], tuple[str, ...]] = {}
 
 
 @cache

@@ -113,9 +113,10 @@ def record_text(header: RecordHeader, actions: Iterable[Action]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_record(path: str | Path, header: RecordHeader, actions: Iterable[Action]) -> None:
-    """Write a record atomically (a crash never leaves half a record behind)."""
-    write_atomic(path, record_text(header, actions))
+def write_record(path: str | Path, header: RecordHeader, actions: Iterable[Action], *, sync: bool = True) -> None:
+    """Write a record atomically (a crash never leaves half a record behind); ``sync`` as
+    :func:`~nemesis_rules.atomic.write_atomic`."""
+    write_atomic(path, record_text(header, actions), sync=sync)
 
 
 def record_from_log(start: GameState | GameConfig, log: Any) -> Record:

@@ -1,5 +1,5 @@
 """Coverage-guided play (``fuzz --coverage``): what counts as a new kind of action, and that
-games remember the kinds they took so later batches prefer others."""
+games remember the kinds they took so later games of their block prefer others."""
 
 from __future__ import annotations
 
@@ -8,9 +8,18 @@ from pathlib import Path
 
 import pytest
 
-import nemesis_rules.invariants.campaign as campaign_module
+import nemesis_rules.invariants.fuzzing as fuzzing_module
 from nemesis_rules.invariants.campaign import Campaign, play_all
-from nemesis_rules.invariants.fuzzing import COVERAGE_BATCH, GameResult, GameSpec, Setup, novelty_key, play_spec
+from nemesis_rules.invariants.fuzzing import (
+    COVERAGE_BLOCK,
+    MIN_BLOCKS,
+    GameResult,
+    GameSpec,
+    Setup,
+    block_size,
+    novelty_key,
+    play_spec,
+)
 from nemesis_rules.model.core.actions import Decision, Outcome
 
 
@@ -34,28 +43,39 @@ def test_coverage_games_record_their_kinds_and_plain_games_do_not() -> None:
     plain = play_spec(spec, Setup(probes=0))
     assert "decision:pass" in guided.novelties and any(k.startswith("outcome:") for k in guided.novelties)
     assert not plain.novelties
-    # a later batch that has seen every kind of this game still plays to a real end
+    # a later game that has seen every kind of this game still plays to a real end
     later = play_spec(GameSpec(1, "base", 2, 5), Setup(coverage=True, probes=0), frozenset(guided.novelties))
     assert later.end_reason not in ("step-limit", "engine-error", "rule-gap")
 
 
-def test_each_ruleset_seeks_what_its_own_earlier_games_have_not_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_ruleset_seeks_what_its_own_earlier_games_of_the_block_have_not_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Clause coverage is per ruleset, so a clause only Void Seeders games fired is still sought in
-    base games: each game is told what earlier batches of its own ruleset saw, and nothing else."""
+    base games: each game is told what the earlier games of its own block and ruleset saw, and
+    nothing else (a block starts with an empty memory, so a game's result depends on its block alone)."""
     calls: list[tuple[GameSpec, frozenset[str]]] = []
-    original = campaign_module._play
+    original = fuzzing_module.play_spec
 
-    def spy(job: tuple[GameSpec, Setup, frozenset[str]]) -> GameResult:
-        calls.append((job[0], job[2]))
-        return original(job)
+    def spy(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) -> GameResult:
+        calls.append((spec, seen))
+        return original(spec, setup, seen)
 
-    monkeypatch.setattr(campaign_module, "_play", spy)
-    games = COVERAGE_BATCH + 2
+    monkeypatch.setattr(fuzzing_module, "play_spec", spy)
+    games, size = 8, 3
     setup = Setup(coverage=True, probes=0)
-    results = play_all(Campaign(games, 3, (2,), ("base", "void-seeders"), setup, out=Path(os.devnull)))
+    results = play_all(Campaign(games, 3, (2,), ("base", "void-seeders"), setup, out=Path(os.devnull), block=size))
+    assert [r.spec.index for r in results] == list(range(games))
     assert len(calls) == games
-    first = {r.spec.index: r for r in results if r.spec.index < COVERAGE_BATCH}
-    for spec, seen in calls[COVERAGE_BATCH:]:
-        own = set().union(*(set(r.clauses) | r.novelties for r in first.values() if r.spec.ruleset == spec.ruleset))
-        assert seen == own
-        assert seen  # the first batch played both rulesets
+    by_index = {r.spec.index: r for r in results}
+    for spec, seen in calls:
+        earlier = range(spec.index - spec.index % size, spec.index)
+        own = [by_index[g] for g in earlier if by_index[g].spec.ruleset == spec.ruleset]
+        assert seen == set().union(*(set(r.clauses) | r.novelties for r in own))
+    assert any(seen for _, seen in calls)  # the third game of a block has seen the first
+
+
+def test_a_block_is_at_most_25_games_and_a_campaign_has_16_blocks_when_it_can() -> None:
+    assert block_size(500) == COVERAGE_BLOCK == 25
+    assert block_size(200) == 13 and MIN_BLOCKS <= -(-200 // 13)
+    assert block_size(6) == 1 and block_size(1) == 1

@@ -12,6 +12,7 @@ from itertools import permutations
 
 import pytest
 
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Decision, Outcome, paid_each, presorted
 from nemesis_rules.model.core.engine import IllegalActionError, chance_outcomes, check, legal_actions, step
 from nemesis_rules.model.core.state import Character, Deck, GameState, RoomState
@@ -172,3 +173,45 @@ def test_a_listing_read_by_the_player_goals_keeps_every_decision_in_order(state:
     assert listed(tuple(list(options))) is not seen
     as_list = list(options)  # a list may change between two calls: it is read afresh each time
     assert listed(as_list) is not listed(as_list) and listed(as_list).own == options
+
+
+def test_a_state_listed_again_gets_the_listing_it_got_first() -> None:
+    """``legal_actions`` and ``chance_outcomes`` asked twice about one state hand out the same
+    listing (fast.LastAsked), which is what listing it afresh gives (the frame's own options)."""
+    state = start("base", 2)
+    rng = random.Random(4)
+    seen_chance = seen_choice = False
+    for _ in range(200):
+        if state.end is not None:
+            break
+        first = legal_actions(state)
+        again = legal_actions(state)
+        assert again is first
+        frame = state.pending[-1]
+        if chance_outcomes(state):
+            seen_chance = True
+            assert chance_outcomes(state) == frame.actions(state)
+            assert first == tuple(o for o, _ in frame.actions(state))
+        else:
+            seen_choice = True
+            assert first == frame.options(state)
+        state = step(state, first[rng.randrange(len(first))]).state
+    assert seen_chance and seen_choice
+
+
+def test_a_remembered_function_answers_as_the_function_and_keeps_a_bounded_table() -> None:
+    asked: list[object] = []
+
+    def plain(value: object) -> str:
+        asked.append(value)
+        return f"<{value}>"
+
+    quick = fast.remembered(plain, kept=3)
+    decisions = [Decision.make(1, "move", to=f"0{n}") for n in range(1, 6)]
+    assert [quick(d) for d in decisions[:3]] == [f"<{d}>" for d in decisions[:3]]
+    assert quick(Decision.make(1, "move", to="01")) == f"<{decisions[0]}>"  # an equal value is looked up
+    assert len(asked) == 3
+    for decision in decisions[3:]:  # the table holds three: it starts again
+        assert quick(decision) == f"<{decision}>"
+    assert quick(decisions[0]) == f"<{decisions[0]}>"
+    assert len(asked) == 6

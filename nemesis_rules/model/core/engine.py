@@ -116,9 +116,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action open now, sorted and unique: decisions of the acting player, or chance outcomes."""
     if not state.pending:
         return ()
+    listed = _last.listed(state)  # the same state asked again: the same listing (fast.LastAsked)
+    if listed is not None:
+        return listed
     frame = state.pending[-1]
     if isinstance(frame, ChanceNode):
-        return tuple([o for o, _ in frame.actions(state)])
+        _last.remember_outcomes(state, frame.actions(state))
+        return _last.actions
     if isinstance(frame, Choice):
         options = frame.options(state)
         _last.remember(state, options)
@@ -129,8 +133,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, int], ...]:
     """At a chance node: each possible outcome with its weight; otherwise empty."""
     if state.pending and isinstance(frame := state.pending[-1], ChanceNode):
-        outcomes = frame.actions(state)
-        _last.remember_outcomes(state, outcomes)
+        outcomes = _last.listed_outcomes(state)
+        if outcomes is None:
+            outcomes = frame.actions(state)
+            _last.remember_outcomes(state, outcomes)
         return outcomes
     return ()
 

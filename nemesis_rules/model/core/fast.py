@@ -7,8 +7,10 @@ in each docstring means: a test holds each to its plain version (``tests/model/t
 
 * :func:`copier` — ``dataclasses.replace(obj, **changes)`` for a frozen slotted dataclass;
 * :func:`builder` — ``cls(*values)`` without ``__init__``;
+* :func:`remembered` — ``function(value)`` looked up when the same value was asked before;
 * :class:`LastAsked` — remembers the actions last listed for a state, so that checking one of
-  them again (what every player does right after listing) is an identity test, not a search.
+  them again (what every player does right after listing) is an identity test, not a search,
+  and listing them again (coverage play, then its player, then the prober) is a lookup.
 
 How: a copy is built as an instance of a plain slotted twin of the class (the same slots in the
 same order, so the same memory layout, but no frozen ``__setattr__``), filled by plain attribute
@@ -106,42 +108,75 @@ def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]
     return _compile(source, namespace, f"<build {cls.__name__}>")
 
 
+def remembered(function: Callable[[Any], Any], kept: int) -> Callable[[Any], Any]:
+    """``function`` (of one hashable, immutable value), answered from a table when the same value
+    was asked before; the table starts again once it holds ``kept`` answers, so memory stays
+    bounded. The plain equivalent is ``function`` itself: a value's answer never changes. (A
+    dictionary lookup costs about a seventh of building coverage play's novelty key of a decision.)"""
+    table: dict[Any, Any] = {}
+
+    def lookup(value: Any) -> Any:
+        found = table.get(value)
+        if found is None:
+            if len(table) >= kept:
+                table.clear()
+            found = table[value] = function(value)
+        return found
+
+    return lookup
+
+
 class LastAsked:
-    """The last state whose actions were listed, and them. ``step`` after ``legal_actions`` or
-    ``chance_outcomes`` on the same state (what every player and checker does) recognises the
-    very action objects it handed out instead of checking them again; the plain equivalent is
-    to look the action up among ``legal_actions(state)``. Holding a reference to the state
-    keeps the ``is`` comparison sound. Chance outcomes are kept as the (outcome, weight) pairs
-    handed out."""
+    """The last state whose actions were listed, and them. Two uses:
+
+    * ``step`` after ``legal_actions`` or ``chance_outcomes`` on the same state (what every
+      player and checker does) recognises the very action objects it handed out instead of
+      checking them again; the plain equivalent is to look the action up among
+      ``legal_actions(state)``;
+    * ``legal_actions`` and ``chance_outcomes`` asked again about the same state (coverage play
+      lists the actions, then the player it falls back on lists them again, then the prober)
+      hand out the same listing (:meth:`listed`, :meth:`listed_outcomes`) instead of building it
+      again; the plain equivalent is to build it again: a state is immutable, so its listing is
+      the same each time.
+
+    Holding a reference to the state keeps the ``is`` comparison sound. Chance outcomes are kept
+    as the (outcome, weight) pairs handed out, and their outcomes among ``actions``."""
 
     __slots__ = ("actions", "decisions", "outcomes", "state")
 
     def __init__(self) -> None:
         self.state: GameState | None = None
         self.actions: tuple[Action, ...] = ()
-        self.outcomes: tuple[tuple[Outcome, int], ...] = ()
+        self.outcomes: tuple[tuple[Outcome, int], ...] | None = None
         self.decisions: frozenset[Action] | None = None
 
     def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
+        """``actions``: every decision open in ``state`` (a decision node)."""
         self.state = state
         self.actions = actions
-        self.outcomes = ()
+        self.outcomes = None
         self.decisions = None
 
     def remember_outcomes(self, state: GameState, outcomes: tuple[tuple[Outcome, int], ...]) -> None:
+        """``outcomes``: every outcome possible in ``state`` (a chance node), with its weight."""
         self.state = state
-        self.actions = ()
+        self.actions = tuple([o for o, _ in outcomes])
         self.outcomes = outcomes
         self.decisions = None
+
+    def listed(self, state: GameState) -> tuple[Action, ...] | None:
+        """The actions listed for ``state`` (decisions, or a chance node's outcomes), or None."""
+        return self.actions if self.state is state else None
+
+    def listed_outcomes(self, state: GameState) -> tuple[tuple[Outcome, int], ...] | None:
+        """The (outcome, weight) pairs listed for the chance node ``state``, or None."""
+        return self.outcomes if self.state is state else None
 
     def handed_out(self, state: GameState, action: Action) -> bool:
         """Whether ``action`` is one of the objects listed for ``state`` (then it is legal)."""
         if self.state is not state:
             return False
-        for candidate in self.actions:  # loops are faster than any() over a generator
-            if candidate is action:
-                return True
-        for candidate, _ in self.outcomes:  # noqa: SIM110 - see above
+        for candidate in self.actions:  # noqa: SIM110 - loops are faster than any() over a generator
             if candidate is action:
                 return True
         return False

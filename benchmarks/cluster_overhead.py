@@ -1,0 +1,96 @@
+"""What a Dask cluster costs a campaign (issue #24: under 10% at 200 games), measured side by side.
+
+Run ``python benchmarks/cluster_overhead.py`` (the ``cluster`` and ``bench`` extras). It plays the
+same campaign (the default campaign's setup: coverage-guided, probes, every invariant; 200 games
+by default) in turn on two forked processes (``fuzz --jobs 2``) and on a LocalCluster of two
+single-threaded worker processes (``fuzz --cluster local:2``), ``--rounds`` times, alternating so
+that a load spike on a shared machine hits both alike, and prints each run's seconds, the
+summaries' equality (timings aside), and the cluster's overhead: on a cluster already running
+(an existing scheduler, ``--cluster tcp://...``), and with the LocalCluster's own start and stop
+counted (``--cluster local:2`` starts one per campaign). It is a measurement, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from distributed import Client
+
+from nemesis_rules.invariants.campaign import Campaign, run, summarise
+from nemesis_rules.invariants.catalogue import catalogue
+from nemesis_rules.invariants.cluster import connected, play_on
+from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
+from nemesis_rules.invariants.heap import settled_heap
+from nemesis_rules.model.game import start
+
+TARGET_OVERHEAD = 0.10
+TIMINGS = ("seconds", "steps_per_second")
+
+
+def untimed(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k not in TIMINGS}
+
+
+def on_cluster(client: Client, campaign: Campaign) -> tuple[float, dict[str, Any]]:
+    started = time.perf_counter()
+    results = play_on(client, campaign)
+    seconds = time.perf_counter() - started
+    return seconds, summarise(campaign, results, seconds, shrinking=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games of the campaign (default 200)")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each, alternated (default 2)")
+    args = parser.parse_args()
+    rulesets = playable_rulesets()
+    setup = Setup(invariant_ids=tuple(i.id for i in catalogue()), coverage=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        campaign = Campaign(args.games, 1, (1, 2, 3, 4, 5), rulesets, setup, out=Path(scratch))
+        for ruleset in rulesets:
+            start(ruleset, 2)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(
+            f"cluster overhead: {args.games} games ({campaign.block_games} per block, {len(campaign.blocks())} "
+            f"blocks), {os.cpu_count()} CPU(s), load average {load:.2f} at the start"
+        )
+        started = time.perf_counter()
+        with connected(2) as client:
+            startup = time.perf_counter() - started
+            local: list[float] = []
+            remote: list[float] = []
+            same = True
+            for _ in range(args.rounds):
+                with settled_heap():
+                    begun = time.perf_counter()
+                    reference = run(campaign, jobs=2)
+                    local.append(time.perf_counter() - begun)
+                seconds, summary = on_cluster(client, campaign)
+                remote.append(seconds)
+                same = same and untimed(summary) == untimed(reference)
+                print(f"  --jobs 2: {local[-1]:6.1f} s   LocalCluster of 2 workers: {remote[-1]:6.1f} s")
+            leaving = time.perf_counter()
+        stopped = time.perf_counter() - leaving
+    best_local, best_remote = min(local), min(remote)
+    overhead = best_remote / best_local - 1
+    verdict = "met" if overhead < TARGET_OVERHEAD else "missed"
+    print(f"  summaries identical, timings aside: {same}")
+    print(
+        f"  overhead on a running cluster (best of {args.rounds}): {100 * overhead:+.1f}% "
+        f"(under {100 * TARGET_OVERHEAD:.0f}%: {verdict})"
+    )
+    with_start = (best_remote + startup + stopped) / best_local - 1
+    verdict = "met" if with_start < TARGET_OVERHEAD else "missed"
+    print(
+        f"  with the LocalCluster's start and stop ({startup:.1f} s and {stopped:.1f} s here, "
+        f"as --cluster local:2 pays them): {100 * with_start:+.1f}% ({verdict})"
+    )
+
+
+if __name__ == "__main__":
+    main()

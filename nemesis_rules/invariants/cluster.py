@@ -1,0 +1,105 @@
+"""A campaign on a Dask cluster (``fuzz --cluster ADDRESS``): the campaign's blocks are sent as
+tasks to the workers of a ``dask.distributed`` scheduler, and the results come back to this
+machine, which writes the records and the summary.
+
+A block (:func:`~.fuzzing.play_block`) is the unit of work because its games depend on nothing
+outside it: whichever worker plays it, and in whatever order the blocks finish, the results,
+put back in campaign order, are those of ``fuzz --jobs 1``, and so is the summary (timings aside).
+
+``ADDRESS`` is a running scheduler (``tcp://HOST:PORT``, started with ``dask scheduler`` and
+joined by ``dask worker tcp://HOST:PORT`` on each machine; every worker needs this package, at
+the same version, and the files of any ``--invariant FILE.py:NAME`` at the same path), or
+``local:N``, a :class:`~distributed.LocalCluster` of ``N`` single-threaded worker processes on
+this machine started for the campaign and stopped after it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from distributed import Client, LocalCluster, as_completed
+
+from nemesis_rules.invariants.campaign import Campaign, summarise
+from nemesis_rules.invariants.fuzzing import GameResult, play_block
+
+LOCAL = "local:"
+"""The prefix of a cluster address that starts a LocalCluster (``local:N``, N workers)."""
+CONNECT_SECONDS = 10
+"""How long to wait for a scheduler to answer."""
+
+
+class ClusterError(ValueError):
+    """The cluster cannot be reached or started (the address is wrong, the scheduler is down)."""
+
+
+def parse_address(text: str) -> str | int:
+    """A scheduler's address as given, or the worker count of ``local:N``; ValueError when neither."""
+    if text.startswith(LOCAL):
+        count = text.removeprefix(LOCAL)
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"expected local:N with N >= 1 workers, got {text!r}")
+        return int(count)
+    scheme, sep, rest = text.partition("://")
+    if not sep or not scheme or not rest:
+        raise ValueError(f"expected a scheduler address such as tcp://HOST:PORT, or local:N, got {text!r}")
+    return text
+
+
+@contextmanager
+def connected(address: str | int) -> Iterator[Client]:
+    """A client of the scheduler at ``address``, or of a LocalCluster of ``address`` workers."""
+    cluster: LocalCluster | None = None
+    try:
+        if isinstance(address, int):
+            cluster = LocalCluster(
+                n_workers=address,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def play_on(
+    client: Client, campaign: Campaign, progress: Callable[[GameResult], None] | None = None
+) -> list[GameResult]:
+    """Every game of the campaign, its blocks played on the cluster's workers, in campaign order."""
+    work = campaign.blocks()
+    futures = client.map(play_block, work, [campaign.setup] * len(work), pure=False)
+    where = {future.key: index for index, future in enumerate(futures)}
+    played: dict[int, list[GameResult]] = {}
+    for future, results in as_completed(futures, with_results=True):
+        played[where[future.key]] = results
+        if progress is not None:
+            for result in results:
+                progress(result)
+    return [result for index in range(len(work)) for result in played[index]]
+
+
+def run_on_cluster(
+    campaign: Campaign, address: str | int, progress: Callable[[GameResult], None] | None = None
+) -> dict[str, Any]:
+    """:func:`~.campaign.run` on a cluster: play the campaign there and summarise it here
+    (``seconds`` counts from the connection made to the last result back)."""
+    with connected(address) as client:
+        started = time.perf_counter()
+        results = play_on(client, campaign, progress)
+        seconds = time.perf_counter() - started
+    return summarise(campaign, results, seconds, shrinking=campaign.shard is None)
