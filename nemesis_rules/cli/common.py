@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from nemesis_rules.atomic import write_atomic
 from nemesis_rules.errors import BadInputError
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.core.state import GameState
 
 
 def parse_assignments(values: Iterable[str], option: str) -> dict[str, str]:
@@ -32,3 +36,14 @@ def emit(text: str | bytes, out: Path | None) -> None:
             typer.echo(text, nl=False)
     else:
         write_atomic(out, text)
+
+
+def start_check() -> Callable[[GameState], Sequence[tuple[str, str]]]:
+    """The check of a starting snapshot or situation before play: every state invariant of the
+    catalogue that applies to its ruleset, as (invariant id, what is wrong) pairs."""
+    from nemesis_rules.invariants import violations
+
+    def check(state: GameState) -> list[tuple[str, str]]:
+        return [(v.invariant, v.message) for v in violations(state)]
+
+    return check
