@@ -10,6 +10,8 @@ name the clause where there is one; a message is one line.
 
 from __future__ import annotations
 
+from typing import Any
+
 SHORTENED = "...[{} more characters]"
 """The marker :func:`shorten` puts where it cut a text."""
 ECHO_LIMIT = 200
@@ -52,6 +54,9 @@ class BadInputError(NemesisRulesError):
         self.where = one_line(where) if where is not None else None
         super().__init__(f"{self.where}: {self.message}" if self.where else self.message)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # so that it crosses to and from worker processes intact
+        return (BadInputError, (self.message, self.where))
+
 
 class PluginError(BadInputError):
     """A user's plug-in (an ``--invariant FILE.py:NAME`` function) failed, exited or was
@@ -59,7 +64,11 @@ class PluginError(BadInputError):
 
     def __init__(self, plugin: str, what: str) -> None:
         self.plugin = plugin
+        self.what = what
         super().__init__(f"plug-in {quote(plugin)} failed: {what}", "--invariant")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PluginError, (self.plugin, self.what))
 
 
 class LimitError(BadInputError):
@@ -75,6 +84,9 @@ class InternalError(NemesisRulesError):
     def __init__(self, message: str) -> None:
         self.message = one_line(message)
         super().__init__(f"internal error {self.message}; please report")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (InternalError, (self.message,))
 
 
 class DataError(NemesisRulesError):

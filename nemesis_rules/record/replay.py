@@ -244,7 +244,7 @@ def run_plugin(name: str, call: Callable[[], object]) -> str | None:
     try:
         found = call()
     except SystemExit as exc:
-        raise PluginError(name, f"it called exit({quote(exc.code)})") from None
+        raise PluginError(name, f"it called exit({shorten(repr(exc.code))})") from None
     except KeyboardInterrupt:
         raise PluginError(name, "it was interrupted (KeyboardInterrupt)") from None
     except BaseException as exc:  # the user's code: whatever it raises is its failure
