@@ -248,7 +248,8 @@ def run_plugin(name: str, call: Callable[[], object]) -> str | None:
     except KeyboardInterrupt:
         raise PluginError(name, "it was interrupted (KeyboardInterrupt)") from None
     except BaseException as exc:  # the user's code: whatever it raises is its failure
-        raise PluginError(name, f"it raised {type(exc).__name__}: {shorten(one_line(str(exc)))}") from None
+        detail = f": {shorten(one_line(str(exc)))}" if str(exc) else ""
+        raise PluginError(name, f"it raised {type(exc).__name__}{detail}") from None
     if found is None:
         return None
     if not isinstance(found, str):
