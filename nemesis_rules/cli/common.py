@@ -40,10 +40,21 @@ def emit(text: str | bytes, out: Path | None) -> None:
 
 def start_check() -> Callable[[GameState], Sequence[tuple[str, str]]]:
     """The check of a starting snapshot or situation before play: every state invariant of the
-    catalogue that applies to its ruleset, as (invariant id, what is wrong) pairs."""
-    from nemesis_rules.invariants import violations
+    catalogue that applies to its ruleset, as (invariant id, what is wrong) pairs. An invariant
+    that cannot even be evaluated on the state counts as broken by it."""
+    from nemesis_rules.invariants import for_ruleset
 
     def check(state: GameState) -> list[tuple[str, str]]:
-        return [(v.invariant, v.message) for v in violations(state)]
+        broken = []
+        for invariant in for_ruleset(state.config.ruleset.name):
+            if invariant.kind != "state":
+                continue
+            try:
+                found = invariant.check_state(state)
+            except Exception as exc:  # a state beyond what the invariant can read is not one a game reaches
+                found = f"cannot be checked on this state ({type(exc).__name__}: {exc})"
+            if found is not None:
+                broken.append((invariant.id, found))
+        return broken
 
     return check

@@ -25,8 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nemesis_rules.cli import common
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.invariants import violations
 from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
 from nemesis_rules.players.play import play_game
 from nemesis_rules.record import RecordHeader, parse_record, record_from_log, record_text, replay_record, to_snapshot
@@ -88,9 +88,8 @@ INTERESTING: tuple[Any, ...] = (
 )
 
 
-def start_check(state: Any) -> list[tuple[str, str]]:
-    """What ``replay`` checks a starting snapshot with: every state invariant."""
-    return [(v.invariant, v.message) for v in violations(state)]
+start_check = common.start_check()
+"""What ``replay`` checks a starting snapshot with: every state invariant."""
 
 
 @cache

@@ -18,7 +18,7 @@ runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ILLEGAL = EXAMPLES / "scenario-move-without-corridor.jsonl"
 LEGAL = EXAMPLES / "game-base-seed1-2p.jsonl"
-PLUGINS = '''
+PLUGINS = """
 def exits_fine(state):
     raise SystemExit(0)
 
@@ -36,7 +36,7 @@ def generator_exit(state):
 
 def fine(state):
     return None
-'''
+"""
 CASES = [
     ("exits_fine", "it called exit(0)"),
     ("interrupted", "it was interrupted (KeyboardInterrupt)"),
