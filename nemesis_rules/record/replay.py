@@ -136,7 +136,7 @@ class Problem:
     def to_json(self) -> dict[str, Any]:
         return {
             "line": self.line,
-            "text": self.text,
+            "text": shorten(self.text, 2000),
             "kind": self.kind,
             "reason": self.reason,
             "clause": self.clause,

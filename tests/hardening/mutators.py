@@ -209,6 +209,17 @@ def mutant(rng: random.Random, edits: int | None = None) -> str:
     return text
 
 
+def snapshot_record_mutant(rng: random.Random) -> str:
+    """A record that starts from a snapshot, with one to three edits inside the snapshot's
+    state (its actions kept): what reaches the domain checks, the start check and the engine."""
+    texts = [t for t in seeds() if '"snapshot"' in t.split("\n", 1)[0]]
+    first, _, rest = rng.choice(texts).partition("\n")
+    header = json.loads(first)
+    for _ in range(rng.randint(1, 3)):
+        header["snapshot"]["state"] = mutate_json(header["snapshot"]["state"], rng)
+    return json.dumps(header) + "\n" + rest
+
+
 def snapshot_mutant(rng: random.Random) -> Any:
     data = json.loads(rng.choice(snapshot_seeds()))
     for _ in range(rng.randint(1, 3)):
@@ -254,13 +265,13 @@ class Outcome:
     error: str = ""
 
 
-def replay_outcome(text: str, source: str = "<mutant>") -> Outcome:
+def replay_outcome(text: str, source: str = "<mutant>", *, trust_start: bool = False) -> Outcome:
     """Parse and replay ``text`` as ``nemesis-rules replay --lenient`` does (with the start
-    check): a verdict, typed bad input, or a finding."""
+    check, unless ``trust_start``): a verdict, typed bad input, or a finding."""
     started = time.perf_counter()
     try:
         record = parse_record(text, source)
-        result = replay_record(record, lenient=True, start_check=start_check)
+        result = replay_record(record, lenient=True, start_check=start_check, trust_start=trust_start)
     except BadInputError as exc:
         return Outcome("bad-input", time.perf_counter() - started, len(str(exc).splitlines()))
     except RuleGap as exc:  # replay reports gaps as problems; one escaping is typed all the same
