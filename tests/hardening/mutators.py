@@ -1,5 +1,5 @@
 """A mutation fuzzer for the readers: records (headers, action lines, header snapshots),
-standalone snapshots and board layouts (issue 21; python-chess fuzzes its PGN and FEN readers
+standalone snapshots, board layouts and situation files (issue 21; python-chess fuzzes its PGN and FEN readers
 the same way).
 
 A mutant is a real input (an example record, a prefix of a seeded game, a record starting from
@@ -227,9 +227,12 @@ def snapshot_mutant(rng: random.Random) -> Any:
     return data
 
 
-def layout_mutant(rng: random.Random) -> str:
-    """The packaged layout TOML with byte and line edits."""
-    text = LAYOUT.read_text(encoding="utf-8")
+TOML_VALUES = ('"01"', '"99"', "-1", "0", "7", "1000000", '""', '"a\\nb"', "[]", "{}", "true", '["01"]', '"chef"')
+
+
+def toml_mutant(text: str, rng: random.Random) -> str:
+    """A TOML text with one to four line edits: a line dropped or repeated, a value replaced by
+    one that broke readers before, a stray character inserted."""
     lines = text.split("\n")
     for _ in range(rng.randint(1, 4)):
         i = rng.randrange(len(lines))
@@ -240,13 +243,27 @@ def layout_mutant(rng: random.Random) -> str:
         elif choice < 0.5:
             lines.insert(rng.randrange(len(lines)), line)
         elif "=" in line and choice < 0.9:
-            key = line.split("=", 1)[0]
-            value = rng.choice(('"01"', '"99"', "-1", "0", "1000000", '""', '"a\\nb"', "[]", "{}", "true", '["01"]'))
-            lines[i] = f"{key}= {value}"
+            lines[i] = f"{line.split('=', 1)[0]}= {rng.choice(TOML_VALUES)}"
         else:
             at = rng.randrange(len(line) + 1)
             lines[i] = line[:at] + rng.choice(("[", "]", '"', "=", "\x00", "é", "#")) + line[at:]
+        if not lines:
+            lines = [""]
     return "\n".join(lines)
+
+
+def layout_mutant(rng: random.Random) -> str:
+    """The packaged layout TOML, mutated."""
+    return toml_mutant(LAYOUT.read_text(encoding="utf-8"), rng)
+
+
+def situation_files() -> list[Path]:
+    """The example situation files (the situation reader's own inputs), once they exist."""
+    return sorted(EXAMPLES.glob("situation-*.toml"))
+
+
+def situation_mutant(rng: random.Random) -> str:
+    return toml_mutant(rng.choice(situation_files()).read_text(encoding="utf-8"), rng)
 
 
 # -- running one -----------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The readers under mutation (issue 21): records, their headers and header snapshots,
-standalone snapshots and board layouts, each made from a real input by a few random edits
-(:mod:`mutators`). Whatever the edits, a reader answers with a verdict or typed bad input in
-one line, never another exception: a quick run here, a long one with NEMESIS_LONG=1
-(``run_mutations.py`` is the 100,000-record campaign).
+standalone snapshots, board layouts and situation files (once their reader is there), each
+made from a real input by a few random edits (:mod:`mutators`). Whatever the edits, a reader
+answers with a verdict or typed bad input in one line, never another exception: a quick run
+here, a long one with NEMESIS_LONG=1 (``run_mutations.py`` is the 100,000-record campaign).
 """
 
 from __future__ import annotations
@@ -14,12 +14,21 @@ import tempfile
 from pathlib import Path
 
 import mutators
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from nemesis_rules.cli.app import app
 from nemesis_rules.record import from_snapshot, parse_record
+
+try:  # situation files arrive with their own reader (nemesis_rules.situation)
+    from nemesis_rules.situation import build_state, parse_situation_text
+
+    def read_situation(text: str) -> object:
+        return build_state(parse_situation_text(text, "<situation>"), "<situation>")
+except ImportError:
+    read_situation = None  # type: ignore[assignment]
 
 LONG = os.environ.get("NEMESIS_LONG") == "1"
 FUZZ = settings(
@@ -75,6 +84,16 @@ def test_mutated_layouts_answer_a_check_or_bad_input(number: int) -> None:
     assert "Traceback" not in result.stdout + result.stderr
     if result.exit_code == 2:
         assert len(result.stderr.strip().splitlines()) == 1, (number, result.stderr)
+
+
+@pytest.mark.skipif(read_situation is None or not mutators.situation_files(), reason="no situation reader yet")
+@settings(FUZZ, max_examples=2_000 if LONG else 30)
+@given(numbers)
+def test_mutated_situations_answer_a_state_or_bad_input(number: int) -> None:
+    assert read_situation is not None
+    text = mutators.situation_mutant(random.Random(number))
+    answer = mutators.guarded(lambda: read_situation(text))
+    assert answer in ("ok", "bad-input"), (number, answer)
 
 
 def test_the_mutants_reach_every_answer() -> None:
