@@ -9,6 +9,7 @@ or a Void Seeders Insanity of 7 made the engine raise ``KeyError``):
 * a character is one of the ruleset's characters (during setup, not yet chosen or being
   drafted), each at most once, its Insanity on the ruleset's track (base: the starting level);
 * after setup the decks beside the board are exactly the ruleset's decks;
+* an exploration token is one of the ruleset's;
 * a field of a pending frame that names a player names a seat of the game (after setup, a seat
   with a character), one that names an Intruder an Intruder on the board, one that names a
   room a board position.
@@ -50,6 +51,7 @@ def domain_problems(state: GameState) -> list[str]:
     out = list(_numbers(state, "state"))
     out.extend(_characters(state))
     out.extend(_decks(state))
+    out.extend(_tokens(state))
     for i, frame in enumerate(state.pending):
         out.extend(_frame(state, frame, f"state.pending[{i}]"))
     return out
@@ -117,6 +119,21 @@ def _decks(state: GameState) -> Iterator[str]:
         yield f"state.decks: the {name!r} deck is missing"
     for name in sorted(present - expected):
         yield f"state.decks: {name!r} is not a deck of the {state.config.ruleset.name} ruleset"
+
+
+@cache
+def _exploration_tokens(config: GameConfig) -> frozenset[str]:
+    return frozenset(tables.exploration_tokens(config).as_dict())
+
+
+def _tokens(state: GameState) -> Iterator[str]:
+    """Exploration tokens, face down on a room or in the pool, are the ruleset's."""
+    known = _exploration_tokens(state.config)
+    for i, room in enumerate(state.rooms):
+        if room.token is not None and room.token not in known:
+            yield f"state.rooms[{i}].token: {room.token!r} is not an exploration token"
+    for token in sorted(set(state.exploration_pool.as_dict()) - known):
+        yield f"state.exploration_pool: {token!r} is not an exploration token"
 
 
 def _frame(state: GameState, frame: Any, path: str) -> Iterator[str]:

@@ -139,12 +139,17 @@ def _get(value: Any, path: tuple[Any, ...]) -> Any:
     return value
 
 
+def _interesting(rng: random.Random) -> Any:
+    """One of :data:`INTERESTING`, a copy of its own (a list or object is edited later)."""
+    return json.loads(json.dumps(rng.choice(INTERESTING)))
+
+
 def mutate_json(value: Any, rng: random.Random) -> Any:
     """One edit somewhere inside a JSON value: a replacement, a removal or an addition."""
     paths = _paths(value)
     path = rng.choice(paths)
     if not path:
-        return rng.choice(INTERESTING)
+        return _interesting(rng)
     parent, key = _get(value, path[:-1]), path[-1]
     move = rng.random()
     if move < 0.6:
@@ -152,14 +157,14 @@ def mutate_json(value: Any, rng: random.Random) -> Any:
         if isinstance(current, int) and not isinstance(current, bool) and rng.random() < 0.5:
             parent[key] = current + rng.choice((-1, 1, 2, -current - 1, 1000))
         else:
-            parent[key] = rng.choice(INTERESTING)
+            parent[key] = _interesting(rng)
     elif move < 0.75:
         del parent[key]
     elif move < 0.9:
         if isinstance(parent, dict):
-            parent[rng.choice(("x", "player", "$type", "a\nb", "config"))] = rng.choice(INTERESTING)
+            parent[rng.choice(("x", "player", "$type", "a\nb", "config"))] = _interesting(rng)
         else:
-            parent.insert(rng.randrange(len(parent) + 1), rng.choice(INTERESTING))
+            parent.insert(rng.randrange(len(parent) + 1), _interesting(rng))
     else:  # a value taken from elsewhere in the same input
         other = _get(value, rng.choice(paths))
         parent[key] = json.loads(json.dumps(other))
