@@ -54,7 +54,7 @@ class OneLineErrors(TyperGroup):
         except BadInputError as exc:
             typer.echo(f"nemesis-rules: error: {exc}", err=True)
             sys.exit(2)
-        except typer.Abort:
+        except (typer.Abort, KeyboardInterrupt):
             typer.echo("nemesis-rules: aborted", err=True)
             sys.exit(130)
         except typer.Exit as exc:

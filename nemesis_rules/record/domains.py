@@ -7,7 +7,8 @@ or a Void Seeders Insanity of 7 made the engine raise ``KeyError``):
 
 * every number is a count, an id, a round or a track space: 0 to :data:`NUMBER_LIMIT`;
 * a character is one of the ruleset's characters (during setup, not yet chosen or being
-  drafted), each at most once, its Insanity on the ruleset's track (base: the starting level);
+  drafted), each at most once, its Insanity on the ruleset's track (base: the starting level),
+  its hand, deck and discard pile only its own action cards and Contamination cards;
 * after setup the decks beside the board are exactly the ruleset's decks;
 * an exploration token is one of the ruleset's;
 * a field of a pending frame that names a player names a seat of the game (after setup, a seat
@@ -103,6 +104,20 @@ def _characters(state: GameState) -> Iterator[str]:
             seen[name] = character.player
         if not low <= character.insanity <= top:
             yield f"{where}.insanity: {character.insanity} is off the track ({low} to {top})"
+        if name in names:
+            cards = _action_cards(config, name)
+            for pile in ("hand", "deck", "discard"):
+                for card in sorted(set(getattr(character, pile).as_dict()) - cards):
+                    yield f"{where}.{pile}: {card!r} is not one of the {name}'s cards or a Contamination card"
+
+
+@cache
+def _action_cards(config: GameConfig, name: str) -> frozenset[str]:
+    return frozenset(tables.action_deck(config, name).as_dict()) | CONTAMINATION
+
+
+CONTAMINATION = frozenset({"contamination", "contamination-infected"})
+"""The cards a Contamination deck holds; they join a character's action cards (RU-RB p.12-13)."""
 
 
 @cache

@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nemesis_rules.cli.app import app
+from nemesis_rules.invariants.core import Invariant
 
 runner = CliRunner()
 LEGAL_MOVE = '{"player": 1, "action": "move", "to": "06", "pay": ["search"]}'
@@ -97,3 +98,26 @@ def test_trust_start_with_a_hand_of_a_million_cards_ends(tmp_path: Path) -> None
 
     result = _replay(tmp_path, im.record_text(big_hand, "base", (LEGAL_MOVE,)), "--trust-start")
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_an_invariant_that_cannot_read_the_start_counts_as_broken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A state an invariant cannot even evaluate is not one a game reaches: bad input naming it."""
+
+    def unreadable(self: Invariant, state: object) -> str | None:
+        if self.id == "supply.fire":
+            raise KeyError("fire")
+        return None
+
+    monkeypatch.setattr(Invariant, "check_state", unreadable)
+    result = _replay(tmp_path, im.record_text(lambda state: None, "base", (LEGAL_MOVE,)))
+    assert result.exit_code == 2
+    assert "invariant supply.fire fails: cannot be checked on this state (KeyError: 'fire')" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "option", ["--trust-start", "--max-line-bytes", "--max-record-bytes", "--max-steps", "--invariant"]
+)
+def test_replay_help_names_its_hardening_options(option: str) -> None:
+    assert option in runner.invoke(app, ["replay", "--help"]).stdout
