@@ -285,24 +285,30 @@ class Outcome:
     seconds: float
     message_lines: int
     error: str = ""
+    cpu_seconds: float = 0.0
+    """Processor time (wall time on a shared machine also counts the other processes)."""
 
 
 def replay_outcome(text: str, source: str = "<mutant>", *, trust_start: bool = False) -> Outcome:
     """Parse and replay ``text`` as ``nemesis-rules replay --lenient`` does (with the start
     check, unless ``trust_start``): a verdict, typed bad input, or a finding."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
+
+    def took(kind: str, lines: int, error: str = "") -> Outcome:
+        return Outcome(kind, time.perf_counter() - started, lines, error, time.process_time() - cpu)
+
     try:
         record = parse_record(text, source)
         result = replay_record(record, lenient=True, start_check=start_check, trust_start=trust_start)
     except BadInputError as exc:
-        return Outcome("bad-input", time.perf_counter() - started, len(str(exc).splitlines()))
+        return took("bad-input", len(str(exc).splitlines()))
     except RuleGap as exc:  # replay reports gaps as problems; one escaping is typed all the same
-        return Outcome("gap", time.perf_counter() - started, len(str(exc).splitlines()))
+        return took("gap", len(str(exc).splitlines()))
     except Exception as exc:
-        return Outcome("finding", time.perf_counter() - started, 0, f"{type(exc).__name__}: {exc}"[:300])
+        return took("finding", 0, f"{type(exc).__name__}: {exc}"[:300])
     # a problem is shown in four lines (headline, line, rule, state): more means a value broke one
     lines = max((len(p.message(source).splitlines()) - 3 for p in result.problems), default=1)
-    return Outcome("legal" if result.legal else "illegal", time.perf_counter() - started, lines)
+    return took("legal" if result.legal else "illegal", lines)
 
 
 def guarded(read: Callable[[], object]) -> str:

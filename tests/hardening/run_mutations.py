@@ -33,6 +33,7 @@ def campaign(count: int, start: int, trust_start: bool = False, snapshots: bool 
     kinds: Counter[str] = Counter()
     findings: dict[str, int] = {}
     slowest = (0.0, -1)
+    most_cpu = (0.0, -1)
     lines = {"problem": 0, "bad-input": 0}
     started = time.perf_counter()
     for number in range(start, start + count):
@@ -41,6 +42,8 @@ def campaign(count: int, start: int, trust_start: bool = False, snapshots: bool 
         kinds[outcome.kind] += 1
         if outcome.seconds > slowest[0]:
             slowest = (outcome.seconds, number)
+        if outcome.cpu_seconds > most_cpu[0]:
+            most_cpu = (outcome.cpu_seconds, number)
         if outcome.kind == "finding":
             findings.setdefault(outcome.error.split(":", 1)[0], number)
             print(f"finding in mutant {number}: {outcome.error}", file=sys.stderr)
@@ -57,6 +60,8 @@ def campaign(count: int, start: int, trust_start: bool = False, snapshots: bool 
         "findings": findings,
         "max_seconds": round(slowest[0], 3),
         "slowest_mutant": slowest[1],
+        "max_cpu_seconds": round(most_cpu[0], 3),
+        "most_cpu_mutant": most_cpu[1],
         "max_message_lines": lines,
         "seconds": round(time.perf_counter() - started, 1),
     }
