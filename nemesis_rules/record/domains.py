@@ -34,7 +34,7 @@ from nemesis_rules.model.data import tables
 
 NUMBER_LIMIT = 10_000
 """The largest number a snapshot may hold. Every number of a state counts components (the
-largest supply, a deck, holds 27 cards), numbers an Intruder or a seat, or is a round or a
+largest deck holds some thirty cards), numbers an Intruder or a seat, or is a round or a
 track space; 60 seeded games of both rulesets reach 20 at most. The bound keeps a hand-written
 count of 1,000,000 from becoming a million steps of work."""
 SEAT_FIELDS = frozenset({"player", "actor", "initiator", "other"})
