@@ -1,8 +1,9 @@
 """The ``nemesis-rules`` command: a Typer app, one module per command.
 
-Exit codes (design.md): 0 fine, 1 the rules say no, 2 bad input. Bad input is one line on
-stderr, never a traceback: :class:`OneLineErrors` turns Click usage errors and
-:class:`~nemesis_rules.errors.BadInputError` into that line.
+Exit codes (design.md): 0 fine, 1 the rules say no, 2 bad input, 3 an internal fault. Bad input
+and faults are one line on stderr, never a traceback: :class:`OneLineErrors` turns Click usage
+errors, :class:`~nemesis_rules.errors.BadInputError` and an unreadable or unwritable path into
+exit 2, and any other exception into "internal error ...; please report" and exit 3.
 
 Commands are loaded when they run, not at start-up: :data:`COMMANDS` lists each with the
 module(s) that register it and the line ``nemesis-rules --help`` shows for it, so the help, and
@@ -26,7 +27,7 @@ try:  # Typer >= 0.20 vendors Click as typer._click; older releases depend on Cl
 except ImportError:  # pragma: no cover - depends on the installed Typer
     from click import exceptions as click_errors  # type: ignore[no-redef,import-not-found,unused-ignore]
 
-from nemesis_rules.errors import BadInputError
+from nemesis_rules.errors import BadInputError, InternalError, one_line, shorten
 
 COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "board": (("board",), "The ship graph: a summary table, --check, --format json|dot|graphml, --png/--svg pictures."),
@@ -41,6 +42,16 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "show": (("show",), "Show the state after one line of a record: text, snapshot JSON or a picture."),
     "fuzz": (("fuzz",), "Play many seeded random games and check every invariant after every transition."),
+    "legal": (("legal",), "List every legal decision here, grouped by kind, and why the natural mistakes are not."),
+    "ask": (("ask",), "Say whether ACTION is legal here, under which rule, and what it changes."),
+    "situation": (
+        ("situation",),
+        "Situation files: a short TOML of what the table shows (new, check, snapshot).",
+    ),
+    "conformance": (
+        ("conformance",),
+        "A DATC-style conformance suite: export the cases, run an engine through them, serve this engine.",
+    ),
     "rules": (
         ("rules", "alignment"),
         "The clause catalogue, the conflict report (rulings and automatic findings) and clause coverage.",
@@ -118,7 +129,7 @@ class OneLineErrors(TyperGroup):
         except BadInputError as exc:
             typer.echo(f"nemesis-rules: error: {exc}", err=True)
             sys.exit(2)
-        except typer.Abort:
+        except (typer.Abort, KeyboardInterrupt):
             typer.echo("nemesis-rules: aborted", err=True)
             sys.exit(130)
         except typer.Exit as exc:
@@ -126,6 +137,17 @@ class OneLineErrors(TyperGroup):
         except click_errors.ClickException as exc:
             typer.echo(f"nemesis-rules: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
+        except OSError as exc:  # a path the command could not read or write: the user's to fix
+            where = f" {shorten(repr(exc.filename))}" if exc.filename is not None else ""
+            typer.echo(f"nemesis-rules: error: cannot use{where}: {one_line(exc.strerror or str(exc))}", err=True)
+            sys.exit(2)
+        except InternalError as exc:
+            typer.echo(f"nemesis-rules: {exc}", err=True)
+            sys.exit(3)
+        except Exception as exc:  # a fault of this package: one line, exit 3, never a traceback
+            fault = InternalError(f"{type(exc).__name__}: {shorten(str(exc))}")
+            typer.echo(f"nemesis-rules: {fault}", err=True)
+            sys.exit(3)
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from nemesis_rules.atomic import write_atomic
 from nemesis_rules.errors import BadInputError
+
+if TYPE_CHECKING:
+    from nemesis_rules.model.core.state import GameState
 
 
 def parse_assignments(values: Iterable[str], option: str) -> dict[str, str]:
@@ -32,3 +36,25 @@ def emit(text: str | bytes, out: Path | None) -> None:
             typer.echo(text, nl=False)
     else:
         write_atomic(out, text)
+
+
+def start_check() -> Callable[[GameState], Sequence[tuple[str, str]]]:
+    """The check of a starting snapshot or situation before play: every state invariant of the
+    catalogue that applies to its ruleset, as (invariant id, what is wrong) pairs. An invariant
+    that cannot even be evaluated on the state counts as broken by it."""
+    from nemesis_rules.invariants import for_ruleset
+
+    def check(state: GameState) -> list[tuple[str, str]]:
+        broken = []
+        for invariant in for_ruleset(state.config.ruleset.name):
+            if invariant.kind != "state":
+                continue
+            try:
+                found = invariant.check_state(state)
+            except Exception as exc:  # a state beyond what the invariant can read is not one a game reaches
+                found = f"cannot be checked on this state ({type(exc).__name__}: {exc})"
+            if found is not None:
+                broken.append((invariant.id, found))
+        return broken
+
+    return check

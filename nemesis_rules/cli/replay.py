@@ -3,7 +3,9 @@
 Exit 0 when every line is legal (with a short summary: rounds, how it ended, winners); exit 1
 at the first illegal line (or, with ``--lenient``, after reporting every problem) with the line
 number, the line, the reason, the clause and its citation, and the state it was played in;
-exit 2 for a file that cannot be read as a record.
+exit 2 for a file that cannot be read as a record, a starting snapshot that breaks a state
+invariant (unless ``--trust-start``), a record past a limit, or a plug-in that fails; exit 3
+when the engine fails on a line it accepted.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Annotated
 
 import typer
 
+from nemesis_rules.cli.common import start_check
 from nemesis_rules.record import replay_record
 from nemesis_rules.record.invariant_files import load_invariant
+from nemesis_rules.record.limits import LINE_BYTES, RECORD_BYTES, STEPS, Limits
 from nemesis_rules.situation.files import read_game
 
 
@@ -33,11 +37,33 @@ def replay_command(
             help="Also check f(state) or f(before, action, after) -> str | None after every step (repeatable).",
         ),
     ] = None,
+    trust_start: Annotated[
+        bool,
+        typer.Option(
+            "--trust-start",
+            help="Replay a starting snapshot even if it breaks a state invariant (the verdict says so).",
+        ),
+    ] = False,
+    max_line_bytes: Annotated[
+        int, typer.Option("--max-line-bytes", min=1, help="Refuse a line longer than this.")
+    ] = LINE_BYTES,
+    max_record_bytes: Annotated[
+        int, typer.Option("--max-record-bytes", min=1, help="Refuse a record larger than this.")
+    ] = RECORD_BYTES,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Refuse more action lines than this.")] = STEPS,
 ) -> None:
     """Check a recorded game line by line; name the first illegal line and the rule it breaks."""
     invariants = [load_invariant(spec) for spec in invariant or ()]
-    record = read_game(record_file)  # a situation file (.toml) reads as the record it stands for
-    result = replay_record(record, lenient=lenient, invariants=invariants)
+    limits = Limits(max_line_bytes, max_record_bytes, max_steps)
+    record = read_game(record_file, limits)  # a situation file (.toml) reads as the record it stands for
+    result = replay_record(
+        record,
+        lenient=lenient,
+        invariants=invariants,
+        start_check=start_check(),
+        trust_start=trust_start,
+        limits=limits,
+    )
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     elif result.legal:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nemesis_rules.atomic import sync_all
+from nemesis_rules.atomic import ensure_folder, sync_all
 from nemesis_rules.invariants.coverage import ruleset_coverage
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
@@ -147,7 +147,7 @@ def save_record(
 
     config = make_config(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
     header = RecordHeader.for_config(config, seed=spec.seed if seeded else None)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    ensure_folder(path.parent)  # a file in the way or a read-only folder: one line, exit 2
     write_record(path, header, actions, sync=sync)
     return str(path)
 

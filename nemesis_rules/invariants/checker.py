@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from nemesis_rules.errors import PluginError
 from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.core import Invariant, Tracker, Violation
 from nemesis_rules.invariants.fields import (
@@ -201,5 +202,8 @@ _Check = tuple[int, Callable[..., "str | None"], Invariant]
 
 def _failed(exc: Exception) -> str:
     """An invariant that raises is reported, not allowed to stop the game (a user's function
-    may fail on a state its author did not foresee)."""
+    may fail on a state its author did not foresee); a plug-in that fails is bad input instead
+    (issue 21: a plug-in never decides the verdict)."""
+    if isinstance(exc, PluginError):
+        raise exc
     return f"the invariant itself failed: {type(exc).__name__}: {exc}"

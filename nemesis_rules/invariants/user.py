@@ -4,15 +4,19 @@
 The function takes a state (``f(state)``) or a step (``f(before, action, after)``) and returns
 a message when something is wrong, None otherwise. The file is loaded by the record package's
 loader (:func:`nemesis_rules.record.invariant_files.load_invariant`), so ``replay --invariant``
-and ``fuzz --invariant`` accept exactly the same files.
+and ``fuzz --invariant`` accept exactly the same files, and runs guarded the same way
+(:func:`nemesis_rules.record.replay.run_plugin`): an exception, ``SystemExit`` or
+``KeyboardInterrupt`` from it is a plug-in error (bad input naming it), never a verdict.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from nemesis_rules.invariants.core import Invariant
 from nemesis_rules.record.invariant_files import load_invariant
+from nemesis_rules.record.replay import run_plugin
 
 USER_PREFIX = "user:"
 
@@ -25,8 +29,18 @@ def user_invariant(function: Callable[..., str | None], name: str, *, per_step: 
         statement=doc[0] if doc else f"the user's invariant {name}",
         clause="",
         kind="step" if per_step else "state",
-        predicate=function,
+        predicate=guarded(function, name),
     )
+
+
+def guarded(function: Callable[..., str | None], name: str) -> Callable[..., str | None]:
+    """``function`` run through :func:`~nemesis_rules.record.replay.run_plugin`."""
+
+    @functools.wraps(function)
+    def run(*args: object) -> str | None:
+        return run_plugin(name, functools.partial(function, *args))
+
+    return run
 
 
 def load_user_invariant(spec: str) -> Invariant:

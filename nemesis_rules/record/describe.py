@@ -47,7 +47,7 @@ def whose_move(state: GameState) -> str:
     if player is not None:
         return f"player {player} to decide ({frame.describe()})"
     if isinstance(frame, ChanceNode):
-        return f"chance node '{frame.chance}' ({frame.describe()})"
+        return f"chance node {frame.chance!r} ({frame.describe()})"
     return frame.describe()
 
 

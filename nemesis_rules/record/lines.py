@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from nemesis_rules.atomic import write_atomic
-from nemesis_rules.errors import BadInputError
+from nemesis_rules.errors import BadInputError, LimitError, quote, shorten
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import make_config
+from nemesis_rules.record.limits import DEFAULT, Limits
 from nemesis_rules.record.snapshot import from_snapshot, to_snapshot
 
 RECORD_FORMAT = "nemesis-rules-record"
@@ -142,7 +143,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the field {key!r} appears twice")
+            raise ValueError(f"the field {quote(key)} appears twice")
         out[key] = value
     return out
 
@@ -175,10 +176,11 @@ def parse_header(data: object, where: str) -> RecordHeader:
         raise BadInputError(f"not a game record: the header's 'format' must be {RECORD_FORMAT!r}", where)
     unknown = [k for k in data if k not in HEADER_FIELDS]
     if unknown:
-        raise BadInputError(f"unknown header field {unknown[0]!r} (fields: {', '.join(HEADER_FIELDS)})", where)
+        raise BadInputError(f"unknown header field {quote(unknown[0])} (fields: {', '.join(HEADER_FIELDS)})", where)
     version = data.get("version")
     if version != RECORD_VERSION or not _is_int(version):
-        raise BadInputError(f"unsupported record version {version!r} (this reads version {RECORD_VERSION})", where)
+        shown = quote(version) if isinstance(version, str) else shorten(json.dumps(version))
+        raise BadInputError(f"unsupported record version {shown} (this reads version {RECORD_VERSION})", where)
     ruleset, players, seed = data.get("ruleset"), data.get("players"), data.get("seed")
     if not isinstance(ruleset, str):
         raise BadInputError("the header needs 'ruleset' (a string)", where)
@@ -209,7 +211,7 @@ def parse_action(data: object, players: int, where: str) -> Action:
     if "chance" in data or "outcome" in data:
         extra = [k for k in data if k not in OUTCOME_KEYS]
         if extra:
-            raise BadInputError(f"unknown field {extra[0]!r} in a chance outcome (fields: chance, outcome)", where)
+            raise BadInputError(f"unknown field {quote(extra[0])} in a chance outcome (fields: chance, outcome)", where)
         chance, outcome = data.get("chance"), data.get("outcome")
         if not isinstance(chance, str) or not isinstance(outcome, str):
             raise BadInputError("a chance outcome needs 'chance' and 'outcome', both strings", where)
@@ -220,7 +222,7 @@ def parse_action(data: object, players: int, where: str) -> Action:
         )
     player, kind = data["player"], data["action"]
     if not _is_int(player):
-        raise BadInputError(f"'player' must be an integer, got {json.dumps(player)}", where)
+        raise BadInputError(f"'player' must be an integer, got {shorten(json.dumps(player))}", where)
     if not 1 <= player <= players:
         raise BadInputError(f"there is no player {player} in a {players}-player game", where)
     if not isinstance(kind, str) or not kind:
@@ -234,12 +236,13 @@ def parse_action(data: object, players: int, where: str) -> Action:
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             params[key] = tuple(value)
         else:
-            raise BadInputError(f"the field {key!r} must be a string or a list of strings", where)
+            raise BadInputError(f"the field {quote(key)} must be a string or a list of strings", where)
     return Decision.make(player, kind, **params)
 
 
-def parse_record(text: str, source: str = "<record>") -> Record:
-    """A record from its text; ``source`` names it in messages."""
+def parse_record(text: str, source: str = "<record>", limits: Limits = DEFAULT) -> Record:
+    """A record from its text; ``source`` names it in messages. A line longer than
+    ``limits.line_bytes`` or more action lines than ``limits.steps`` is bad input."""
     header: RecordHeader | None = None
     actions: list[Action] = []
     numbers: list[int] = []
@@ -249,6 +252,9 @@ def parse_record(text: str, source: str = "<record>") -> Record:
         if not stripped:
             continue
         where = f"{source}:{number}"
+        _check_line(stripped, where, limits)
+        if header is not None and len(actions) >= limits.steps:
+            raise LimitError(f"more than {limits.steps} action lines (raise the limit with --max-steps)", where)
         data = parse_json(stripped, where)
         if header is None:
             if number != 1:
@@ -263,16 +269,30 @@ def parse_record(text: str, source: str = "<record>") -> Record:
     return Record(header, tuple(actions), source, tuple(numbers), tuple(texts))
 
 
-def read_record(path: str | Path) -> Record:
-    """Read and check a record file; every problem is a BadInputError naming ``file:line``."""
+def _check_line(line: str, where: str, limits: Limits) -> None:
+    if len(line) > limits.line_bytes or (len(line) * 4 > limits.line_bytes and len(line.encode()) > limits.line_bytes):
+        raise LimitError(
+            f"the line is longer than {limits.line_bytes} bytes (raise the limit with --max-line-bytes)", where
+        )
+
+
+def read_record(path: str | Path, limits: Limits = DEFAULT) -> Record:
+    """Read and check a record file; every problem is a BadInputError naming ``file:line``.
+    A file larger than ``limits.record_bytes`` is refused before it is read."""
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as handle:
+            raw = handle.read(limits.record_bytes + 1)
     except OSError as exc:
-        raise BadInputError(f"cannot read '{source}': {exc.strerror or exc}") from None
+        raise BadInputError(f"cannot read {quote(source)}: {exc.strerror or exc}") from None
+    if len(raw) > limits.record_bytes:
+        raise LimitError(
+            f"the record is larger than {limits.record_bytes} bytes (raise the limit with --max-record-bytes)",
+            source,
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise BadInputError("not UTF-8 text", f"{source}:{line}") from None
-    return parse_record(text, source)
+    return parse_record(text, source, limits)

@@ -4,28 +4,45 @@ decision legal, and point at the first line that is not (python-chess's PGN read
 Each refusal becomes a :class:`Problem` carrying the line, the reason, the clause and its
 citation, and a summary of the state the line was played in. By default replay stops at the
 first problem; ``lenient`` goes on from the last legal state and reports every problem. User
-invariants (design principle 6) are checked after every step and reported like illegal lines.
+invariants (design principle 7) are checked after every step and reported like illegal lines.
+
+What is not a verdict of the rules never looks like one:
+
+* a record that starts from a snapshot is checked before play by ``start_check`` (the command
+  line passes every state invariant of the catalogue): a state no game reaches is bad input
+  naming the invariant, unless ``trust_start`` (``--trust-start``) says to replay it anyway,
+  and then the result says so;
+* a user's invariant that raises, exits or is interrupted is a :class:`PluginError` (bad input
+  naming the plug-in), never the verdict;
+* the engine failing on a legal action is an :class:`InternalError` (exit code 3) naming the
+  line, never an illegal line.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nemesis_rules import rulebook
-from nemesis_rules.errors import BadInputError
+from nemesis_rules.errors import BadInputError, InternalError, LimitError, PluginError, one_line, quote, shorten
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.engine import Context, IllegalActionError, RuleGap, legal_actions, settle, step
 from nemesis_rules.model.core.frames import Choice
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.game import start
 from nemesis_rules.record.describe import short_summary, summary_json
+from nemesis_rules.record.limits import DEFAULT, Limits
 from nemesis_rules.record.lines import Record
 from nemesis_rules.record.vocabulary import unknown_word
 
 ProblemKind = Literal["illegal", "rule-gap", "invariant", "engine-error"]
+"""``engine-error`` is no longer produced (an engine failure is an :class:`InternalError`); it
+stays in the published kinds so that older results still validate."""
+StartCheck = Callable[[GameState], Sequence[tuple[str, str]]]
+"""What a starting state breaks: (invariant id, what is wrong) pairs; empty when it is sound."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +61,12 @@ class UserInvariant:
         try:
             parameters = inspect.signature(function).parameters.values()
         except (TypeError, ValueError):
-            raise BadInputError(f"cannot read the signature of invariant {label!r}") from None
+            raise BadInputError(f"cannot read the signature of invariant {quote(label)}") from None
         positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         if len(positional) not in (1, 3) or len(positional) != len(list(parameters)):
             raise BadInputError(
-                f"invariant {label!r} must take (state) or (before, action, after), not {len(positional)} arguments"
+                f"invariant {quote(label)} must take (state) or (before, action, after), "
+                f"not {len(positional)} arguments"
             )
         return cls(label, function, len(positional) == 3)
 
@@ -100,24 +118,25 @@ class Problem:
 
     def message(self, source: str) -> str:
         """Several lines: the python-chess style headline, then the line, the rule and the state."""
+        action = quote(self.action)
         what = {
-            "illegal": f"illegal action '{self.action}'",
-            "rule-gap": f"rule gap at '{self.action}'",
+            "illegal": f"illegal action {action}",
+            "rule-gap": f"rule gap at {action}",
             "invariant": "invariant violated",
-            "engine-error": f"the engine failed on '{self.action}'",
+            "engine-error": f"the engine failed on {action}",
         }[self.kind]
         clause = f" [{self.clause}]" if self.clause else ""
         return (
-            f"{source}:{self.line}: {what} ({self.reason}){clause}\n"
-            f"  line {self.line}: {self.text}\n"
+            f"{one_line(source)}:{self.line}: {what} ({shorten(one_line(self.reason))}){clause}\n"
+            f"  line {self.line}: {shorten(one_line(self.text))}\n"
             f"  rule: {self.citation}\n"
-            f"  state: {short_summary(self.state)}"
+            f"  state: {shorten(one_line(short_summary(self.state)), 2000)}"
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "line": self.line,
-            "text": self.text,
+            "text": shorten(self.text, 2000),
             "kind": self.kind,
             "reason": self.reason,
             "clause": self.clause,
@@ -138,19 +157,23 @@ class ReplayResult:
     final_state: GameState
     steps: int
     fired: tuple[str, ...] = field(default=())
+    trusted_start: bool = False
+    """The starting snapshot was replayed without its check (``--trust-start``)."""
 
     @property
     def legal(self) -> bool:
         return not self.problems
 
     def outcome(self) -> str:
-        """How the record ends: the game's ending and winners, or that the record stops early."""
+        """How the record ends: the game's ending and winners, or that the record stops early;
+        a start replayed unchecked says so."""
         end = self.final_state.end
+        trusted = "; the starting state was not checked (--trust-start)" if self.trusted_start else ""
         if end is None:
-            return "record ends before the game's end"
+            return "record ends before the game's end" + trusted
         names = {c.player: c.name for c in self.final_state.characters}
         winners = ", ".join(f"player {p} ({names.get(p, '?')})" for p in end.winners) or "nobody"
-        return f"ended by {end.reason}; winners: {winners}"
+        return f"ended by {end.reason}; winners: {winners}{trusted}"
 
     def to_json(self) -> dict[str, Any]:
         end = self.final_state.end
@@ -165,29 +188,42 @@ class ReplayResult:
             if end is None
             else {"reason": end.reason, "survivors": list(end.survivors), "winners": list(end.winners)},
             "outcome": self.outcome(),
+            "start_checked": not self.trusted_start,
             "problems": [p.to_json() for p in self.problems],
         }
 
 
-def initial_state(record: Record) -> GameState:
+def initial_state(record: Record, start_check: StartCheck | None = None) -> GameState:
     """The state before the first action line: a new game, or the header's snapshot (with any
-    procedure steps on top of its stack run first)."""
+    procedure steps on top of its stack run first). A snapshot that ``start_check`` finds
+    impossible, or that the engine cannot settle and list the options of, is bad input."""
     header = record.header
     if header.snapshot is None:
         return start(header.ruleset, header.players, header.rulings, header.variants)
+    where = f"{record.source}:1"
+    if start_check is not None:
+        broken = start_check(header.snapshot)
+        if broken:
+            name, what = broken[0]
+            more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+            raise BadInputError(
+                f"impossible starting state: invariant {name} fails: {shorten(what)}{more} "
+                "(--trust-start replays it anyway)",
+                where,
+            )
     try:
-        return settle(header.snapshot, Context())
+        state = settle(header.snapshot, Context())
+        legal_actions(state)
     except Exception as exc:  # the engine cannot run the given state: the snapshot is bad input
         raise BadInputError(
-            f"the engine cannot run the snapshot's state ({type(exc).__name__}: {exc})", f"{record.source}:1"
+            f"the engine cannot run the snapshot's state ({type(exc).__name__}: {shorten(str(exc))})", where
         ) from None
+    return state
 
 
-def _diagnose_crash(
-    state: GameState, action: Action, exc: Exception, from_snapshot: bool
-) -> tuple[ProblemKind, str, str]:
-    """An exception other than a refusal: if the action was not legal anyway, it is illegal;
-    otherwise the engine failed on a legal action (on a snapshot, perhaps an impossible state)."""
+def _diagnose_crash(state: GameState, action: Action, exc: Exception, line: int, text: str) -> tuple[str, str]:
+    """An exception other than a refusal: if the action was not legal anyway, it is illegal
+    (reason, clause); if it was, the engine failed on a legal action: an internal fault."""
     try:
         options: tuple[Action, ...] | None = legal_actions(state)
     except Exception:
@@ -195,9 +231,34 @@ def _diagnose_crash(
     frame = state.pending[-1] if state.pending else None
     if options is not None and action not in options:
         clause = getattr(frame, "clause", "") if isinstance(frame, Choice) else ""
-        return "illegal", f"not one of the {len(options)} legal actions now", str(clause)
-    hint = " (the snapshot may describe a state no game reaches)" if from_snapshot else " (a bug in the engine)"
-    return "engine-error", f"{type(exc).__name__}: {exc}{hint}", ""
+        return f"not one of the {len(options)} legal actions now", str(clause)
+    raise InternalError(
+        f"at line {line}: {type(exc).__name__}: {shorten(str(exc))} (line {line}: {quote(text)})"
+    ) from exc
+
+
+def run_plugin(name: str, call: Callable[[], object]) -> str | None:
+    """Run a user's plug-in: what it reports (None: nothing wrong); anything else it does, an
+    exception, ``SystemExit``, ``KeyboardInterrupt`` or an answer that is not text, is a
+    :class:`PluginError` naming it, never the verdict."""
+    try:
+        found = call()
+    except SystemExit as exc:
+        raise PluginError(name, f"it called exit({shorten(repr(exc.code))})") from None
+    except KeyboardInterrupt:
+        raise PluginError(name, "it was interrupted (KeyboardInterrupt)") from None
+    except BaseException as exc:  # the user's code: whatever it raises is its failure
+        detail = f": {shorten(one_line(str(exc)))}" if str(exc) else ""
+        raise PluginError(name, f"it raised {type(exc).__name__}{detail}") from None
+    if found is None:
+        return None
+    if not isinstance(found, str):
+        raise PluginError(name, f"it returned a {type(found).__name__}, not a message (str) or None")
+    return found
+
+
+def _call(invariant: UserInvariant, before: GameState | None, action: Action | None, after: GameState) -> object:
+    return invariant.check(before, action, after) if invariant.per_step else invariant.check(after)
 
 
 def _check_invariants(
@@ -207,12 +268,9 @@ def _check_invariants(
     for invariant in invariants:
         if invariant.per_step and (before is None or action is None):
             continue
-        try:
-            found = invariant.check(before, action, after) if invariant.per_step else invariant.check(after)
-        except Exception as exc:
-            raise BadInputError(f"invariant {invariant.name!r} raised {type(exc).__name__}: {exc}") from None
+        found = run_plugin(invariant.name, functools.partial(_call, invariant, before, action, after))
         if found is not None:
-            return invariant.name, str(found)
+            return invariant.name, one_line(found)
     return None
 
 
@@ -222,15 +280,26 @@ def replay_record(
     lenient: bool = False,
     invariants: Iterable[UserInvariant | Callable[..., str | None]] = (),
     until_line: int | None = None,
+    start_check: StartCheck | None = None,
+    trust_start: bool = False,
+    limits: Limits = DEFAULT,
 ) -> ReplayResult:
     """Apply the record's lines in order (up to ``until_line`` when given).
 
-    An illegal line, a rule gap, an engine failure or a violated invariant is a :class:`Problem`;
-    without ``lenient`` the first one ends the replay. A word the engine does not know (an
-    unknown action, field or chance node) is bad input and raises :class:`BadInputError`.
+    An illegal line, a rule gap or a violated invariant is a :class:`Problem`; without
+    ``lenient`` the first one ends the replay. A word the engine does not know (an unknown
+    action, field or chance node), a starting snapshot ``start_check`` refuses (unless
+    ``trust_start``), a plug-in that fails, or more than ``limits.steps`` lines is bad input
+    (:class:`BadInputError`); the engine failing on a legal line is an :class:`InternalError`.
     """
+    if len(record.actions) > limits.steps:
+        raise LimitError(
+            f"{len(record.actions)} action lines, more than {limits.steps} (raise the limit with --max-steps)",
+            record.source,
+        )
     checks = tuple(i if isinstance(i, UserInvariant) else UserInvariant.of(i) for i in invariants)
-    state = initial_state(record)
+    trusted = trust_start and record.header.snapshot is not None
+    state = initial_state(record, None if trust_start else start_check)
     problems: list[Problem] = []
     fired: list[str] = []
     steps = 0
@@ -238,7 +307,7 @@ def replay_record(
     if violated is not None:
         problems.append(Problem(1, "(the header)", "invariant", violated[1], Citation(violated[0]), None, state))
         if not lenient:
-            return ReplayResult(record, tuple(problems), state, steps)
+            return ReplayResult(record, tuple(problems), state, steps, trusted_start=trusted)
     for index, action in enumerate(record.actions):
         line = record.line_number(index)
         if until_line is not None and line > until_line:
@@ -252,12 +321,11 @@ def replay_record(
             word = unknown_word(action)
             if word is not None:
                 raise BadInputError(word, f"{record.source}:{line}") from None
-            kind: ProblemKind
             if isinstance(exc, IllegalActionError):
-                kind, reason, clause = "illegal", exc.reason, exc.clause
+                reason, clause = exc.reason, exc.clause
             else:
-                kind, reason, clause = _diagnose_crash(state, action, exc, record.header.snapshot is not None)
-            problems.append(Problem(line, text, kind, reason, cite(clause), action, state))
+                reason, clause = _diagnose_crash(state, action, exc, line, text)
+            problems.append(Problem(line, text, "illegal", reason, cite(clause), action, state))
         else:
             steps += 1
             fired.extend(transition.fired)
@@ -267,4 +335,4 @@ def replay_record(
                 problems.append(Problem(line, text, "invariant", violated[1], Citation(violated[0]), action, state))
         if problems and not lenient:
             break
-    return ReplayResult(record, tuple(problems), state, steps, tuple(fired))
+    return ReplayResult(record, tuple(problems), state, steps, tuple(fired), trusted)

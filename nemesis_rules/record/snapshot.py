@@ -3,9 +3,10 @@
 ``{"format": "nemesis-rules-snapshot", "version": 1, "state": {...}}``, the state written by
 :mod:`.writing` (every dataclass with ``"$type"``, the pending frames included). A snapshot
 round-trips exactly: ``from_snapshot(to_snapshot(state)) == state`` for every state the engine
-reaches. Reading validates the types and then a few facts that keep the engine from running on
+reaches. Reading validates the types, then a few facts that keep the engine from running on
 a state no game can have (one room per board position, one door per corridor, characters
-numbered from 1, pieces on real positions); a snapshot that fails is bad input, never executed.
+numbered from 1, pieces on real positions), then every value against its domain
+(:mod:`.domains`); a snapshot that fails is bad input naming the field, never executed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.record.domains import domain_problems
 from nemesis_rules.record.reading import decode
 from nemesis_rules.record.writing import SnapshotError, encode
 
@@ -65,7 +67,7 @@ def from_snapshot(data: object, *, config: GameConfig | None = None, where: str 
         state: GameState = decode(body, GameState, "state", config)
     except SnapshotError as exc:
         raise BadInputError(str(exc), where) from None
-    problems = consistency_problems(state)
+    problems = consistency_problems(state) or domain_problems(state)
     if problems:
         raise BadInputError(f"impossible state: {problems[0]}", where)
     return state

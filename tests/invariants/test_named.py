@@ -31,7 +31,9 @@ def test_replay_shows_a_catalogue_violation_of_a_snapshot(tmp_path: Path) -> Non
     broken = state.with_character(replace(state.character(2), light_wounds=3))
     record = tmp_path / "broken.jsonl"
     write_record(record, RecordHeader.for_config(broken.config, snapshot=broken), [])
-    result = CliRunner().invoke(app, ["replay", str(record), "--invariant", replay_spec("characters.wounds")])
+    result = CliRunner().invoke(
+        app, ["replay", str(record), "--trust-start", "--invariant", replay_spec("characters.wounds")]
+    )
     assert result.exit_code == 1
     assert "invariant violated" in result.stdout and "player 2 has 3 Light Wounds" in result.stdout
     fine = tmp_path / "fine.jsonl"

@@ -87,7 +87,7 @@ def test_blank_lines_are_skipped_but_counted(tmp_path: Path) -> None:
         (('{"chance": "room-tile", "outcome": "nest"}',), ":1", "not a game record"),
         (("\n" + HEADER,), ":1", "line 1 must be the record header"),
         ((HEADER.replace('"version": 1', '"version": 2'),), ":1", "unsupported record version 2"),
-        ((HEADER.replace('"version": 1', '"version": true'),), ":1", "unsupported record version True"),
+        ((HEADER.replace('"version": 1', '"version": true'),), ":1", "unsupported record version true"),
         ((HEADER.replace('"base"', '"chess"'),), ":1", "unknown ruleset 'chess'"),
         ((HEADER.replace('"players": 2', '"players": 9'),), ":1", "player count must be 1 to 5"),
         ((HEADER[:-1] + ', "colour": "red"}',), ":1", "unknown header field 'colour'"),

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from nemesis_rules.errors import BadInputError
+from nemesis_rules.errors import BadInputError, PluginError
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import apply, legal_actions
 from nemesis_rules.model.core.state import GameState
@@ -236,7 +236,7 @@ def test_an_invariant_that_raises_is_bad_input(records: dict[tuple[int, int], Re
     def broken(state: GameState) -> str | None:
         raise ZeroDivisionError("oops")
 
-    with pytest.raises(BadInputError, match="invariant 'broken' raised ZeroDivisionError: oops"):
+    with pytest.raises(PluginError, match="plug-in 'broken' failed: it raised ZeroDivisionError: oops"):
         replay_record(records[(1, 2)], invariants=[broken])
 
 

@@ -16,15 +16,23 @@ from nemesis_rules.model.core.multiset import Multiset
 @lru_cache(maxsize=4096)
 def payments(hand: Multiset, cost: int, reserve: str | None = None) -> tuple[tuple[str, ...], ...]:
     """Every distinct way to pay ``cost`` cards from ``hand`` (Contamination excluded),
-    leaving one copy of ``reserve`` (the action card being played) untouched."""
+    leaving one copy of ``reserve`` (the action card being played) untouched.
+
+    No payment uses more than ``cost`` copies of one card, so each card is counted at most
+    ``cost`` times: the work is bounded by the distinct cards a hand can hold, not by how many
+    copies a (hand-written) state claims (the plain version expands the whole hand,
+    ``combinations(sorted(hand), cost)``; the answers are the same)."""
     if cost == 0:
         return ((),)
-    cards = [c for c in hand if not c.startswith("contamination")]
+    counts = {card: count for card, count in hand.items() if not card.startswith("contamination")}
     if reserve is not None:
-        cards.remove(reserve)
+        if not counts.get(reserve):
+            raise ValueError(f"{reserve!r} is not in the hand")
+        counts[reserve] -= 1
+    cards = sorted(card for card, count in counts.items() for _ in range(min(count, cost)))
     if len(cards) < cost:
         return ()
-    return tuple(sorted(set(combinations(sorted(cards), cost))))
+    return tuple(sorted(set(combinations(cards, cost))))
 
 
 def pay(hand: Multiset, discard: Multiset, cards: tuple[str, ...]) -> tuple[Multiset, Multiset]:
