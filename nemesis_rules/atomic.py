@@ -83,12 +83,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, sync: bool 
     An unwritable destination (a missing or read-only folder, a file where a folder is
     wanted, a folder where the file is wanted) raises :class:`BadInputError` naming the path.
 
-
-def sync_all() -> None:
-    """Make every file written with ``sync=False`` durable: one ``sync`` of the file systems
-    (about 0.3 s for 200 records where an ``fsync`` each took 0.8 s)."""
-    if hasattr(os, "sync"):
-        os.sync()
+    ``sync`` False leaves out the ``fsync`` before the rename, for a caller writing many files
+    that makes them durable once at the end (:func:`sync_all`).
     """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
