@@ -33,7 +33,8 @@ from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.record.describe import short_summary, whose_move
 from nemesis_rules.record.lines import parse_action, parse_json
 from nemesis_rules.record.replay import Citation, cite
-from nemesis_rules.record.vocabulary import chance_names, decision_kinds, unknown_word
+from nemesis_rules.model.data.vocabulary import CHANCES, WORDS
+from nemesis_rules.record.vocabulary import unknown_word
 from nemesis_rules.situation.changes import changes
 from nemesis_rules.situation.legal import line_of
 
@@ -75,9 +76,9 @@ def parse_asked(text: str, state: GameState, where: str = "ACTION") -> Action:
     if not words:
         raise BadInputError("no action word after player=", where)
     kind, rest = words[0], words[1:]
-    if kind not in decision_kinds() and kind not in chance_names():
-        raise BadInputError(f"unknown action {kind!r} (known: {', '.join(sorted(decision_kinds()))})", where)
-    if kind in chance_names() and player is None:
+    if kind not in WORDS and kind not in CHANCES:
+        raise BadInputError(f"unknown action {kind!r} (known: {', '.join(sorted(WORDS))})", where)
+    if kind in CHANCES and player is None:
         if len(rest) != 1 or "=" in rest[0]:
             raise BadInputError(f"a chance outcome is written '{kind} RESULT'", where)
         return Outcome(kind, rest[0])
