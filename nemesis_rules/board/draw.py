@@ -183,4 +183,4 @@ def board_picture(board: Board, title: str | None = None) -> Picture:
     shapes.insert(0, Text(MARGIN, MARGIN + 8, heading, size=14, bold=True, anchor="start"))
     shapes.append(Text(MARGIN, geometry.bottom + 24, "bow", size=11, italic=True, anchor="start"))
     shapes.append(Text(geometry.width - MARGIN, geometry.bottom + 24, "stern", size=11, italic=True, anchor="end"))
-    return Picture(geometry.width, geometry.bottom + 36, tuple(shapes), heading)
+    return Picture(math.ceil(geometry.width), math.ceil(geometry.bottom + 36), tuple(shapes), heading)

@@ -14,6 +14,7 @@ and a legend. Hover texts (SVG ``<title>``) name every piece.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -257,7 +258,7 @@ def _pods(state: GameState, x: float, y: float) -> tuple[list[Shape], float]:
     cx = x + 92
     for pod in state.pods:
         shapes.extend(_pod(pod, cx, y))
-        cx += 96
+        cx += 116
     return shapes, 50.0
 
 
@@ -265,11 +266,11 @@ def _pod(pod: Pod, x: float, y: float) -> list[Shape]:
     status = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
     who = ", ".join(f"P{p}" for p in pod.occupants) or "empty"
     shapes: list[Shape] = [
-        Rect(x, y, 90, 44, fill="#eef3f8" if not pod.launched else "#dddddd", stroke="#1b2a4a",
+        Rect(x, y, 110, 44, fill="#eef3f8" if not pod.launched else "#dddddd", stroke="#1b2a4a",
              width=2.2 if pod.locked else 1.2, radius=10, dash=pod.launched,
              tip=f"escape pod {pod.number} (section {pod.section}): {status}; occupants: {who}"),
         Text(x + 6, y + 13, f"Pod {pod.number} · {pod.section}", size=9.5, bold=True, anchor="start"),
-        Text(x + 84, y + 13, status, size=8.5, anchor="end", italic=True, colour="#444444"),
+        Text(x + 104, y + 13, status, size=8.5, anchor="end", italic=True, colour="#444444"),
     ]  # fmt: skip
     for i, player in enumerate(pod.occupants):
         cx = x + 12 + i * 16
@@ -404,4 +405,4 @@ def ship_picture(state: GameState, title_lines: Sequence[str] = ()) -> Picture:
     shapes.extend(legend)
     y += legend_h
     title = " / ".join(title_lines) or "the ship"
-    return Picture(width, y + 8, tuple(shapes), title)
+    return Picture(math.ceil(width), math.ceil(y + 8), tuple(shapes), title)
