@@ -30,7 +30,7 @@ def parse_lines(text: str | None, last: int) -> tuple[int, int]:
     except ValueError:
         raise BadInputError(f"expected a line N or a range N..M, got {text!r}", "--at") from None
     if not (1 <= first <= last and 1 <= final <= last) or final < first:
-        raise BadInputError(f"--at must name lines from 1 to {last} (N or N..M with N <= M), got {text!r}", "--at")
+        raise BadInputError(f"--at must be a line from 1 to {last} (or a range N..M, N <= M), got {text!r}", "--at")
     return first, final
 
 
