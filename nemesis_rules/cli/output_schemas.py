@@ -48,7 +48,8 @@ _GAP = _object(
         "seed": {"type": "integer"},
         "record": _STRING_OR_NULL,
         "step": _INT,
-    }
+    },
+    ["clause", "situation", "ruling", "reading", "seed", "step"],
 )
 
 
