@@ -153,9 +153,7 @@ def ship_frame(
         lines, size = fit_text(label, BOX_W - 40, size=12.0, min_size=8.0, max_lines=2)
         for i, line in enumerate(lines):
             baseline = y + 14 + i * (size + 1.5) if len(lines) > 1 else y + 18
-            shapes.append(
-                Text(x + 30, baseline, line, size=size, bold=True, anchor="start", italic=pid in unexplored)
-            )
+            shapes.append(Text(x + 30, baseline, line, size=size, bold=True, anchor="start", italic=pid in unexplored))
         if pid in tech:
             text = "T" + ",".join(str(n) for n in tech[pid])
             w = 8 + 6.5 * len(text)

@@ -116,7 +116,7 @@ _WIDTHS: dict[str, float] = {}
 for _chars, _em in (
     ("il.,:;'|!jI", 0.28),
     (" ", 0.32),
-    ("frt()[]-/\"", 0.40),
+    ('frt()[]-/"', 0.40),
     ("sczJ*", 0.52),
     ("abdeghknopquvxy0123456789#?+=<>_L", 0.62),
     ("FTZPESBKXYV&", 0.68),

@@ -5,15 +5,15 @@ that span the whole figure in the picture's own pixel coordinates (y down)."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle as CirclePatch
-from matplotlib.patches import Ellipse, FancyBboxPatch
+from matplotlib.patches import Ellipse, FancyBboxPatch, Patch, Rectangle
 from matplotlib.patches import Polygon as PolygonPatch
-from matplotlib.patches import Rectangle
 
 from nemesis_rules.board.picture import FONT_FAMILY, Circle, Line, Picture, Polygon, Rect, Shape, Text
 
@@ -29,7 +29,7 @@ def _artist(shape: Shape, ax: Axes, order: int) -> None:
     """Draw ``shape``; ``order`` stacks it as the SVG does: later shapes over earlier ones."""
     p = _POINTS_PER_PIXEL
     if isinstance(shape, Rect):
-        common = {
+        common: dict[str, Any] = {
             "facecolor": _colour(shape.fill),
             "edgecolor": _colour(shape.stroke),
             "linewidth": shape.width * p if shape.stroke != "none" else 0,
@@ -37,7 +37,7 @@ def _artist(shape: Shape, ax: Axes, order: int) -> None:
             "zorder": order,
         }
         if shape.radius:
-            patch = FancyBboxPatch(
+            patch: Patch = FancyBboxPatch(
                 (shape.x, shape.y), shape.w, shape.h, boxstyle=f"round,pad=0,rounding_size={shape.radius}", **common
             )
         else:
@@ -56,7 +56,7 @@ def _artist(shape: Shape, ax: Axes, order: int) -> None:
             )
         )
     elif isinstance(shape, Circle):
-        paint = {
+        paint: dict[str, Any] = {
             "facecolor": _colour(shape.fill),
             "edgecolor": _colour(shape.stroke),
             "linewidth": shape.width * p if shape.stroke != "none" else 0,

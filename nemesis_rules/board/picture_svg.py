@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from nemesis_rules.board.picture import FONT_FAMILY, Circle, Line, Picture, Polygon, Rect, Shape, Text
+from nemesis_rules.board.picture import FONT_FAMILY, Circle, Line, Picture, Polygon, Rect, Shape
 
 _FONTS = f"{FONT_FAMILY}, Verdana, Geneva, sans-serif"
 
@@ -40,9 +40,7 @@ def _shape(shape: Shape) -> str:
     if isinstance(shape, Circle):
         paint = _paint(shape.fill, shape.stroke, shape.width)
         if shape.ry is not None:
-            return (
-                f'<ellipse cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" rx="{_n(shape.r)}" ry="{_n(shape.ry)}"{paint}/>'
-            )
+            return f'<ellipse cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" rx="{_n(shape.r)}" ry="{_n(shape.ry)}"{paint}/>'
         return f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"{paint}/>'
     if isinstance(shape, Polygon):
         points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)

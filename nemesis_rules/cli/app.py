@@ -26,7 +26,6 @@ except ImportError:  # pragma: no cover - depends on the installed Typer
 from nemesis_rules.cli.options import conventions
 from nemesis_rules.errors import BadInputError
 
-
 _NOT_ONE_OF = re.compile(r"(?:Value error, )?'(?P<value>.*)' is not one of (?P<choices>.*?)\.?$")
 
 

@@ -17,7 +17,7 @@ import typer
 from nemesis_rules.cli.common import emit, parse_assignments
 from nemesis_rules.cli.options import PlayerName, RulesetsName, value_of
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
+from nemesis_rules.players.strategies import PLAYERS
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 DEFAULT_GAMES = 500
@@ -121,7 +121,7 @@ def fuzz_command(
     ] = True,
     player: Annotated[
         PlayerName, typer.Option("--player", help="How decisions are picked (as in play).")
-    ] = PlayerName(DEFAULT_PLAYER),
+    ] = PlayerName.goal_seeking,
     probes: Annotated[
         int | None,
         typer.Option(

@@ -5,7 +5,7 @@ not offered. docs/cli.md states what each option name means; it means that on ev
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 GAME_PANEL = "Game"
@@ -37,14 +37,14 @@ PANELS: dict[str, str] = {
 """The panel of each shared option name; an option not named here stays under "Options"."""
 
 
-class RulesetName(str, Enum):
+class RulesetName(StrEnum):
     """One ruleset."""
 
     base = "base"
     void_seeders = "void-seeders"
 
 
-class RulesetsName(str, Enum):
+class RulesetsName(StrEnum):
     """One ruleset, or every ruleset (commands that play or check several)."""
 
     base = "base"
@@ -52,14 +52,14 @@ class RulesetsName(str, Enum):
     all = "all"
 
 
-class PlayerName(str, Enum):
+class PlayerName(StrEnum):
     """How a player's decisions are picked (``nemesis_rules.players.strategies.PLAYERS``)."""
 
     goal_seeking = "goal-seeking"
     uniform = "uniform"
 
 
-class BoardFormat(str, Enum):
+class BoardFormat(StrEnum):
     """The exports of the ship graph."""
 
     json = "json"
@@ -67,7 +67,7 @@ class BoardFormat(str, Enum):
     graphml = "graphml"
 
 
-class ReportFormat(str, Enum):
+class ReportFormat(StrEnum):
     """The formats of the conflict report."""
 
     text = "text"

@@ -265,7 +265,9 @@ def clauses_schema() -> dict[str, Any]:
             "card": _STRING_OR_NULL,
         }
     )
-    return _document("clauses", "nemesis-rules rules list --json: catalogued clauses", {"type": "array", "items": clause})
+    return _document(
+        "clauses", "nemesis-rules rules list --json: catalogued clauses", {"type": "array", "items": clause}
+    )
 
 
 def conflict_entry_schema() -> dict[str, Any]:

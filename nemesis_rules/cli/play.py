@@ -14,7 +14,7 @@ from nemesis_rules.cli.common import parse_assignments
 from nemesis_rules.cli.options import PlayerName, RulesetName
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.players.play import play_game, summary
-from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
+from nemesis_rules.players.strategies import PLAYERS
 from nemesis_rules.record import record_from_log, write_record
 
 
@@ -27,7 +27,7 @@ def play_command(
     player_choice: Annotated[
         PlayerName,
         typer.Option("--player", help="How decisions are picked (chance is always weighted)."),
-    ] = PlayerName(DEFAULT_PLAYER),
+    ] = PlayerName.goal_seeking,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     output: Annotated[
         Path | None,

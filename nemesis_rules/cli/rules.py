@@ -199,8 +199,10 @@ def show_command(
         return
     if clause_id not in catalogue():
         near = nearest_ids(clause_id, [*catalogue(), *rulings()])
-        hint = f" (nearest: {', '.join(near)}; `rules search {clause_id}` searches the statements)" if near else (
-            f" (`rules search {clause_id}` searches the statements)"
+        hint = (
+            f" (nearest: {', '.join(near)}; `rules search {clause_id}` searches the statements)"
+            if near
+            else (f" (`rules search {clause_id}` searches the statements)")
         )
         raise BadInputError(f"unknown clause {clause_id!r}{hint}", "rules show")
     data = clause_details(clause_id)
@@ -249,7 +251,7 @@ def search_command(
         elif _matches(words, c.statement):
             clauses.append({"id": c.id, "statement": c.statement, "matched": "statement"})
     texts_given = rules_dir_option is not None or rules_dir() is not None
-    passages = []
+    passages: list[dict[str, Any]] = []
     if texts_given:
         try:
             rows = align(read_texts(rules_dir_option, None))
@@ -263,9 +265,9 @@ def search_command(
     if as_json:
         _echo_json({"query": text, "texts": texts_given, "clauses": clauses[:limit], "passages": passages[:limit]})
         return
-    width = max((len(c["id"]) for c in clauses[:limit]), default=0)
-    for c in clauses[:limit]:
-        typer.echo(f"{c['id']:<{width}}  {c['statement']}")
+    width = max((len(found["id"]) for found in clauses[:limit]), default=0)
+    for found in clauses[:limit]:
+        typer.echo(f"{found['id']:<{width}}  {found['statement']}")
     more = f" (first {limit} shown)" if len(clauses) > limit else ""
     typer.echo(f"{len(clauses)} clause(s){more}")
     if not texts_given:
@@ -353,12 +355,14 @@ SEVERITY_CHOICES = ("play", "setup", "wording", "unrated")
 
 def conflicts_command(
     as_json: JsonOption = False,
-    output_choice: Annotated[ReportFormat, typer.Option("--format", help="How to print the report.")] = ReportFormat.text,
+    output_choice: Annotated[
+        ReportFormat, typer.Option("--format", help="How to print the report.")
+    ] = ReportFormat.text,
     games: Annotated[
         int, typer.Option("--games", help="Random games per ruleset played to find gaps (0: none).")
     ] = DEFAULT_CONFLICT_GAMES,
     seed: SeedOption = 1,
-    ruleset: GamesRulesetOption = "all",
+    ruleset: GamesRulesetOption = RulesetsName.all,
     players: PlayersOption = None,
     ruling: RulingOption = None,
     variant: VariantOption = None,
@@ -494,7 +498,7 @@ def _print_coverage(cov: RulesetCoverage) -> None:
 def coverage_command(
     games: Annotated[int, typer.Option("--games", help="Random games per ruleset.")] = DEFAULT_COVERAGE_GAMES,
     seed: SeedOption = 1,
-    ruleset: GamesRulesetOption = "all",
+    ruleset: GamesRulesetOption = RulesetsName.all,
     players: PlayersOption = None,
     ruling: RulingOption = None,
     variant: VariantOption = None,

@@ -39,7 +39,9 @@ def show_command(
     at: Annotated[
         str | None,
         typer.Option(
-            "--at", metavar="N|N..M", help="The line to show (default: the last line); a range for --png-dir and --html."
+            "--at",
+            metavar="N|N..M",
+            help="The line to show (default: the last line); a range for --png-dir and --html.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as a snapshot (JSON).")] = False,

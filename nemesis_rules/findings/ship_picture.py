@@ -74,7 +74,17 @@ def character_piece(c: Character, x: float, y: float, insanity: bool) -> tuple[l
     shapes.append(Circle(cx, cy, 10, fill=player_colour(c.player), stroke="#111111", width=1.2, tip=tip))
     shapes.append(Text(cx, cy + 4.3, str(c.player), size=12, bold=True, colour="#ffffff"))
     if insanity:
-        shapes.append(Circle(cx + 11, cy - 8, 6, fill="#f3e6fa", stroke="#6c2a8c", width=1.0, tip=f"insanity P{c.player}: {c.insanity}"))
+        shapes.append(
+            Circle(
+                cx + 11,
+                cy - 8,
+                6,
+                fill="#f3e6fa",
+                stroke="#6c2a8c",
+                width=1.0,
+                tip=f"insanity P{c.player}: {c.insanity}",
+            )
+        )
         shapes.append(Text(cx + 11, cy - 5.2, str(c.insanity), size=8.5, bold=True, colour="#4b1d6b"))
     px = x + 2
     for _ in range(c.light_wounds):
@@ -83,9 +93,17 @@ def character_piece(c: Character, x: float, y: float, insanity: bool) -> tuple[l
     for i, wound in enumerate(wounds):
         is_dressed = wounds[: i + 1].count(wound) <= dressed.count(wound)  # the first n of a kind are dressed
         shapes.append(
-            Rect(px, y + 24, 5.5, 5.5, fill="#ffffff" if is_dressed else "#8b0000", stroke="#8b0000", width=1.0,
-                 tip=f"serious wound P{c.player}: {wound}" + (" (dressed)" if is_dressed else ""))
-        )  # fmt: skip
+            Rect(
+                px,
+                y + 24,
+                5.5,
+                5.5,
+                fill="#ffffff" if is_dressed else "#8b0000",
+                stroke="#8b0000",
+                width=1.0,
+                tip=f"serious wound P{c.player}: {wound}" + (" (dressed)" if is_dressed else ""),
+            )
+        )
         px += 7
     return shapes, max(30.0, px - x + 2)
 
@@ -112,16 +130,34 @@ def intruder_piece(intruder: Intruder, x: float, y: float) -> tuple[list[Shape],
         width = max(30.0, text_width(label, size) + 8)
         shapes.append(
             Polygon(
-                ((x + 4, y + 2), (x + width - 4, y + 2), (x + width, y + 11), (x + width - 4, y + 20), (x + 4, y + 20), (x, y + 11)),
-                fill=fill, stroke="#c00000" if family == "intruder" else "#d58cff", width=1.5,
+                (
+                    (x + 4, y + 2),
+                    (x + width - 4, y + 2),
+                    (x + width, y + 11),
+                    (x + width - 4, y + 20),
+                    (x + 4, y + 20),
+                    (x, y + 11),
+                ),
+                fill=fill,
+                stroke="#c00000" if family == "intruder" else "#d58cff",
+                width=1.5,
                 tip=f"{family} {kind} #{intruder.id}{injuries}",
             )
-        )  # fmt: skip
+        )
         shapes.append(Text(x + width / 2, y + 14.5, label, size=size, bold=True, colour="#ffffff"))
         width += 2
     for i in range(intruder.injuries):
-        shapes.append(Circle(x + 5 + i * 6, y + 27, 2.5, fill="#ff2020", stroke="#700000", width=0.6,
-                             tip=f"injury on {kind} #{intruder.id}"))  # fmt: skip
+        shapes.append(
+            Circle(
+                x + 5 + i * 6,
+                y + 27,
+                2.5,
+                fill="#ff2020",
+                stroke="#700000",
+                width=0.6,
+                tip=f"injury on {kind} #{intruder.id}",
+            )
+        )
     return shapes, width
 
 
@@ -164,8 +200,18 @@ def _flow(
             x, y = x0, y + PIECE_H
         if y + PIECE_H > y0 + h + 4:
             left = len(cells) - i
-            out.append(Text(x0 + w, y0 + h, f"+{left}", size=10, bold=True, anchor="end", colour="#c00000",
-                            tip=f"more: {left} more piece(s) here than the box shows"))  # fmt: skip
+            out.append(
+                Text(
+                    x0 + w,
+                    y0 + h,
+                    f"+{left}",
+                    size=10,
+                    bold=True,
+                    anchor="end",
+                    colour="#c00000",
+                    tip=f"more: {left} more piece(s) here than the box shows",
+                )
+            )
             break
         out.extend(_shift(shapes, x, y))
         x += width
@@ -204,8 +250,10 @@ def _room_pieces(state: GameState, position: str, area: tuple[float, float, floa
     if room.token is not None and not room.explored:
         badges.append(status_badge("token ?", "#1b2a4a", "#ffffff", 0, 0, f"exploration token face down in {position}"))
     if room.items is not None:
-        badges.append(status_badge(f"items {room.items}", "#ffffff", "#111111", 0, 0, f"item counter in {position}: {room.items}"))
-    x0, y0, w, _ = area
+        badges.append(
+            status_badge(f"items {room.items}", "#ffffff", "#111111", 0, 0, f"item counter in {position}: {room.items}")
+        )
+    x0, y0, _, _ = area
     out: list[Shape] = []
     x = x0
     for shapes, width in badges:
@@ -237,12 +285,31 @@ def _track(track: Track, index: int | None, x: float, y: float, name: str) -> tu
     for i, space in enumerate(track.spaces):
         w = max(24.0, text_width(space.label, 9) + 8)
         flags = f" ({', '.join(space.flags)})" if space.flags else ""
-        shapes.append(Rect(cx, y, w, 22, fill=TRACK_FILL.get(space.colour, "#eeeeee"), stroke="#555555", width=1.0,
-                           tip=f"{name.lower()} track space {space.label}{flags}"))  # fmt: skip
+        shapes.append(
+            Rect(
+                cx,
+                y,
+                w,
+                22,
+                fill=TRACK_FILL.get(space.colour, "#eeeeee"),
+                stroke="#555555",
+                width=1.0,
+                tip=f"{name.lower()} track space {space.label}{flags}",
+            )
+        )
         shapes.append(Text(cx + w / 2, y + 15, space.label, size=9, colour="#333333"))
         if index is not None and i == min(index, len(track.spaces) - 1):
-            shapes.append(Circle(cx + w / 2, y + 11, 8.5, fill="none", stroke="#000000", width=3.0,
-                                 tip=f"{name.lower()} marker: space {space.label}"))  # fmt: skip
+            shapes.append(
+                Circle(
+                    cx + w / 2,
+                    y + 11,
+                    8.5,
+                    fill="none",
+                    stroke="#000000",
+                    width=3.0,
+                    tip=f"{name.lower()} marker: space {space.label}",
+                )
+            )
         cx += w + 2
     if index is None:
         shapes.append(Text(cx + 6, y + 15, "(not running)", size=10, italic=True, anchor="start", colour="#555555"))
@@ -266,16 +333,34 @@ def _pod(pod: Pod, x: float, y: float) -> list[Shape]:
     status = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
     who = ", ".join(f"P{p}" for p in pod.occupants) or "empty"
     shapes: list[Shape] = [
-        Rect(x, y, 110, 44, fill="#eef3f8" if not pod.launched else "#dddddd", stroke="#1b2a4a",
-             width=2.2 if pod.locked else 1.2, radius=10, dash=pod.launched,
-             tip=f"escape pod {pod.number} (section {pod.section}): {status}; occupants: {who}"),
+        Rect(
+            x,
+            y,
+            110,
+            44,
+            fill="#eef3f8" if not pod.launched else "#dddddd",
+            stroke="#1b2a4a",
+            width=2.2 if pod.locked else 1.2,
+            radius=10,
+            dash=pod.launched,
+            tip=f"escape pod {pod.number} (section {pod.section}): {status}; occupants: {who}",
+        ),
         Text(x + 6, y + 13, f"Pod {pod.number} · {pod.section}", size=9.5, bold=True, anchor="start"),
         Text(x + 104, y + 13, status, size=8.5, anchor="end", italic=True, colour="#444444"),
-    ]  # fmt: skip
+    ]
     for i, player in enumerate(pod.occupants):
         cx = x + 12 + i * 16
-        shapes.append(Circle(cx, y + 30, 7, fill=player_colour(player), stroke="#111111", width=1.0,
-                             tip=f"in pod {pod.number}: P{player}"))  # fmt: skip
+        shapes.append(
+            Circle(
+                cx,
+                y + 30,
+                7,
+                fill=player_colour(player),
+                stroke="#111111",
+                width=1.0,
+                tip=f"in pod {pod.number}: P{player}",
+            )
+        )
         shapes.append(Text(cx, y + 33.5, str(player), size=9, bold=True, colour="#ffffff"))
     return shapes
 
@@ -285,8 +370,17 @@ def _character_rows(state: GameState, x: float, y: float, width: float) -> tuple
     shapes: list[Shape] = [Text(x, y + 12, "Characters", size=11, bold=True, anchor="start")]
     row = y + 20
     for c in state.characters:
-        shapes.append(Circle(x + 9, row + 8, 8, fill=player_colour(c.player), stroke="#111111", width=1.0,
-                             tip=f"character P{c.player} {c.name}"))  # fmt: skip
+        shapes.append(
+            Circle(
+                x + 9,
+                row + 8,
+                8,
+                fill=player_colour(c.player),
+                stroke="#111111",
+                width=1.0,
+                tip=f"character P{c.player} {c.name}",
+            )
+        )
         shapes.append(Text(x + 9, row + 11.5, str(c.player), size=10, bold=True, colour="#ffffff"))
         dressed = f" (dressed: {', '.join(c.dressed)})" if c.dressed else ""
         parts = [
@@ -323,7 +417,9 @@ def _legend(x: float, y: float, width: float, insanity: bool) -> tuple[list[Shap
         samples.append((drawn[0], drawn[1], label))
 
     sample = Character(player=1, name="sample", position="00", light_wounds=1, serious_wounds=("sample",), slime=True)
-    add(character_piece(sample, 0, 0, insanity), "character: player, wounds, slime" + (", insanity" if insanity else ""))
+    add(
+        character_piece(sample, 0, 0, insanity), "character: player, wounds, slime" + (", insanity" if insanity else "")
+    )
     add(intruder_piece(Intruder(0, "adult", "00", injuries=1), 0, 0), "intruder, its injuries")
     if insanity:
         add(intruder_piece(Intruder(0, "stalker", "00"), 0, 0), "void seeder")
@@ -359,7 +455,10 @@ def ship_picture(state: GameState, title_lines: Sequence[str] = ()) -> Picture:
         shapes.append(Text(MARGIN, y + 12, line, size=14 if i == 0 else 12, bold=i == 0, anchor="start"))
         y += 19
     eggs = f"; eggs in the Nest: {state.eggs}" if state.eggs else ""
-    status = f"{config.ruleset.title}, {config.players} player(s); round {state.round}, {state.phase} phase; bag {state.bag.total} token(s){eggs}"
+    status = (
+        f"{config.ruleset.title}, {config.players} player(s); round {state.round}, {state.phase} phase; "
+        f"bag {state.bag.total} token(s){eggs}"
+    )
     if state.end is not None:
         status += f"; game over: {state.end.reason}"
     shapes.append(Text(MARGIN, y + 12, status, size=12, anchor="start", colour="#333333"))
@@ -389,8 +488,16 @@ def ship_picture(state: GameState, title_lines: Sequence[str] = ()) -> Picture:
     y += 32
     coordinates = f" (Coordinates card {state.coordinates})" if state.coordinates else ""
     shapes.append(Text(MARGIN, y + 14, "Destination", size=11, bold=True, anchor="start"))
-    shapes.append(Text(MARGIN + 92, y + 14, f"{state.destination}{coordinates}", size=11, anchor="start",
-                       tip=f"destination marker: {state.destination}"))  # fmt: skip
+    shapes.append(
+        Text(
+            MARGIN + 92,
+            y + 14,
+            f"{state.destination}{coordinates}",
+            size=11,
+            anchor="start",
+            tip=f"destination marker: {state.destination}",
+        )
+    )
     if TECH in state.noise:
         shapes.extend(noise_marker(MARGIN + 400, y + 10, "noise in the technical corridors"))
         shapes.append(Text(MARGIN + 412, y + 14, "Noise in the technical corridors", size=11, anchor="start"))

@@ -74,7 +74,7 @@ def _legal(state: GameState) -> tuple[list[str], int]:
     options = legal_actions(state)
     frame = state.pending[-1]
     if isinstance(frame, ChanceNode):
-        weights = dict(frame.actions(state))
+        weights: dict[Any, int] = dict(frame.actions(state))
         total = sum(weights.values()) or 1
         shown = [f"{action_line(o)}  (weight {weights[o]}/{total})" for o in options[:LEGAL_SHOWN]]
     else:
@@ -123,7 +123,8 @@ def viewer_data(record: Record, steps: list[Step]) -> dict[str, Any]:
 
 _CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222}
-header{padding:8px 14px;background:#1b2a4a;color:#fff;display:flex;gap:14px;align-items:center;flex-wrap:wrap}
+header{padding:8px 14px;background:#1b2a4a;color:#fff;display:flex;gap:14px;align-items:center;
+  flex-wrap:wrap}
 header h1{font-size:16px;margin:0 12px 0 0}
 header button{font-size:15px;min-width:36px}
 #slider{flex:1;min-width:200px}
@@ -145,10 +146,15 @@ let at = 0;
 const $ = (id) => document.getElementById(id);
 function list(id, items, more) {
   const ul = $(id);
-  ul.replaceChildren(...items.map((t) => { const li = document.createElement('li');
-    const c = document.createElement('code'); c.textContent = t; li.append(c); return li; }));
-  if (more > 0) { const li = document.createElement('li'); li.textContent = '... and ' + more + ' more'; ul.append(li); }
-  if (!items.length && !(more > 0)) { const li = document.createElement('li'); li.textContent = '(none)'; ul.append(li); }
+  const item = (text, code) => {
+    const li = document.createElement('li');
+    if (code) { const c = document.createElement('code'); c.textContent = text; li.append(c); }
+    else { li.textContent = text; }
+    return li;
+  };
+  ul.replaceChildren(...items.map((t) => item(t, true)));
+  if (more > 0) ul.append(item('... and ' + more + ' more', false));
+  if (!items.length && !(more > 0)) ul.append(item('(none)', false));
 }
 function show(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
@@ -190,8 +196,10 @@ def viewer_page(record: Record, steps: list[Step]) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{_CSS}</style></head>
 <body><header><h1>{escape(record.source)}</h1>
-<button id="first" title="first line (Home)">&#x23EE;</button><button id="prev" title="previous line (left arrow)">&#x25C0;</button>
-<button id="next-step" title="next line (right arrow)">&#x25B6;</button><button id="last" title="last line (End)">&#x23ED;</button>
+<button id="first" title="first line (Home)">&#x23EE;</button>
+<button id="prev" title="previous line (left arrow)">&#x25C0;</button>
+<button id="next-step" title="next line (right arrow)">&#x25B6;</button>
+<button id="last" title="last line (End)">&#x23ED;</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step"><span id="line"></span><span id="position"></span>
 <span class="hint">arrows step, Page Up/Down ten lines</span></header>
 <main><div id="ship"></div><aside>

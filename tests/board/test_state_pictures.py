@@ -40,16 +40,38 @@ def busy(state: GameState) -> GameState:
     state = state.with_room("09", state.room("09").evolve(objects=Multiset.of(("carcass", "egg", "corpse-red"))))
     state = state.with_room("05", state.room("05").evolve(tile="nest"))
     return state.with_character(
-        first.evolve(position="07", light_wounds=2, serious_wounds=("leg", "arm"), dressed=("leg",), slime=True, insanity=4)
+        first.evolve(
+            position="07", light_wounds=2, serious_wounds=("leg", "arm"), dressed=("leg",), slime=True, insanity=4
+        )
     )
 
 
-@pytest.mark.parametrize(("name", "line"), [("game-void-seeders-seed2-3p.jsonl", 120), ("game-base-seed7-4p.jsonl", 400)])
+@pytest.mark.parametrize(
+    ("name", "line"), [("game-void-seeders-seed2-3p.jsonl", 120), ("game-base-seed7-4p.jsonl", 400)]
+)
 def test_every_kind_of_piece_is_drawn(name: str, line: int) -> None:
     state = busy(state_at(name, line))
     kinds = ship_picture(state, ["test"]).kinds()
-    for kind in ("door", "noise", "fire", "malfunction", "character", "light", "serious", "slime", "intruder",
-                 "egg", "carcass", "corpse", "escape", "in", "time", "self-destruct", "lair", "void-seeder"):  # fmt: skip
+    for kind in (
+        "door",
+        "noise",
+        "fire",
+        "malfunction",
+        "character",
+        "light",
+        "serious",
+        "slime",
+        "intruder",
+        "egg",
+        "carcass",
+        "corpse",
+        "escape",
+        "in",
+        "time",
+        "self-destruct",
+        "lair",
+        "void-seeder",
+    ):
         assert kinds.get(kind, 0) > 0, kind
     svg = to_svg(ship_picture(state, ["test"]))
     ids = state.config.corridor_ids

@@ -38,8 +38,12 @@ def commands() -> dict[str, Any]:
 
 
 def long_options(command: Any) -> set[str]:
-    return {o for p in command.params for o in [*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())]
-            if o.startswith("--") and o != "--help"}  # fmt: skip
+    return {
+        o
+        for p in command.params
+        for o in [*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())]
+        if o.startswith("--") and o != "--help"
+    }
 
 
 def test_every_option_name_is_documented_with_its_one_meaning() -> None:
