@@ -25,7 +25,7 @@ RULESET_CHOICES = ("base", "void-seeders", "all")
 
 
 def _texts(folder: Path | None) -> dict[str, str] | None:
-    from nemesis_rules.cli.alignment import read_texts
+    from nemesis_rules.cli.texts import read_texts
     from nemesis_rules.rulebook.passages import rules_dir
 
     if folder is None and rules_dir() is None:

@@ -198,12 +198,10 @@ def show_command(
             _print_entry(entry)
         return
     if clause_id not in catalogue():
-        near = nearest_ids(clause_id, [*catalogue(), *rulings()])
-        hint = (
-            f" (nearest: {', '.join(near)}; `rules search {clause_id}` searches the statements)"
-            if near
-            else (f" (`rules search {clause_id}` searches the statements)")
-        )
+        near = [repr(n) for n in nearest_ids(clause_id, [*catalogue(), *rulings()])]
+        search = f"`rules search {clause_id}` searches the statements"
+        guess = ", ".join(near[:-1]) + f" or {near[-1]}" if len(near) > 1 else "".join(near)
+        hint = f" (did you mean {guess}? {search})" if near else f" ({search})"
         raise BadInputError(f"unknown clause {clause_id!r}{hint}", "rules show")
     data = clause_details(clause_id)
     if as_json:
@@ -234,7 +232,7 @@ def search_command(
 ) -> None:
     """Find TEXT in the clause ids and statements, and (when the rule texts are given) in their passages,
     each passage with the clauses it is aligned to."""
-    from nemesis_rules.cli.alignment import read_texts
+    from nemesis_rules.cli.texts import read_texts
     from nemesis_rules.rulebook.alignment import align
     from nemesis_rules.rulebook.passages import rules_dir
 

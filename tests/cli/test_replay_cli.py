@@ -137,5 +137,5 @@ def test_schemas_are_printed(name: str) -> None:
 
 
 def test_an_unknown_schema_is_bad_input() -> None:
-    code, _, err = run("schema", "board")
-    assert code == 2 and "unknown schema 'board'" in err
+    code, _, err = run("schema", "chessboard")
+    assert code == 2 and "unknown schema 'chessboard'" in err
