@@ -105,7 +105,7 @@ def character_piece(c: Character, x: float, y: float, insanity: bool) -> tuple[l
             )
         )
         px += 7
-    return shapes, max(30.0, px - x + 2)
+    return shapes, max(36.0 if insanity else 30.0, px - x + 2)
 
 
 def intruder_piece(intruder: Intruder, x: float, y: float) -> tuple[list[Shape], float]:

@@ -196,10 +196,10 @@ def viewer_page(record: Record, steps: list[Step]) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{_CSS}</style></head>
 <body><header><h1>{escape(record.source)}</h1>
-<button id="first" title="first line (Home)">&#x23EE;</button>
+<button id="first" title="first line (Home)">|&#x25C0;</button>
 <button id="prev" title="previous line (left arrow)">&#x25C0;</button>
 <button id="next-step" title="next line (right arrow)">&#x25B6;</button>
-<button id="last" title="last line (End)">&#x23ED;</button>
+<button id="last" title="last line (End)">&#x25B6;|</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step"><span id="line"></span><span id="position"></span>
 <span class="hint">arrows step, Page Up/Down ten lines</span></header>
 <main><div id="ship"></div><aside>
