@@ -445,9 +445,10 @@ def _legend(x: float, y: float, width: float, insanity: bool) -> tuple[list[Shap
     return shapes, cy - y + PIECE_H
 
 
-def ship_picture(state: GameState, title_lines: Sequence[str] = ()) -> Picture:
+def ship_picture(state: GameState, title_lines: Sequence[str] = (), *, compact: bool = False) -> Picture:
     """The whole picture of ``state``: ``title_lines`` on top, then a status line, the ship with every
-    piece, the tracks, the pods, the Characters and the legend."""
+    piece, the tracks, the pods, the Characters and the legend; ``compact`` leaves out the Characters'
+    list and the legend (a page of many pictures explains them once)."""
     config = state.config
     shapes: list[Shape] = []
     y = MARGIN
@@ -505,11 +506,12 @@ def ship_picture(state: GameState, title_lines: Sequence[str] = ()) -> Picture:
     pods, pods_h = _pods(state, MARGIN, y)
     shapes.extend(pods)
     y += pods_h + 8
-    rows, rows_h = _character_rows(state, MARGIN, y, width - 2 * MARGIN)
-    shapes.extend(rows)
-    y += rows_h + 8
-    legend, legend_h = _legend(MARGIN, y, width - 2 * MARGIN, _has_insanity(state))
-    shapes.extend(legend)
-    y += legend_h
+    if not compact:
+        rows, rows_h = _character_rows(state, MARGIN, y, width - 2 * MARGIN)
+        shapes.extend(rows)
+        y += rows_h + 8
+        legend, legend_h = _legend(MARGIN, y, width - 2 * MARGIN, _has_insanity(state))
+        shapes.extend(legend)
+        y += legend_h
     title = " / ".join(title_lines) or "the ship"
     return Picture(math.ceil(width), math.ceil(y + 8), tuple(shapes), title)

@@ -4,6 +4,7 @@ marker is drawn, and the SVG and the PNG come from the same shapes."""
 from __future__ import annotations
 
 import io
+import re
 import xml.etree.ElementTree as ET
 
 from PIL import Image
@@ -61,4 +62,6 @@ def test_svg_and_png_draw_the_same_picture() -> None:
 def test_text_keeps_its_own_style_inside_a_page_that_styles_svg_text() -> None:
     picture = Picture(100, 40, (Text(50, 20, "Nest", size=11, anchor="start", bold=True),))
     markup = to_svg(picture)
-    assert 'style="font-size:11px;text-anchor:start;fill:#000;font-weight:bold"' in markup
+    found = re.search(r'<text [^>]*class="(nr-[0-9a-f]+)"', markup)
+    assert found is not None
+    assert f"svg text.{found[1]}{{font-size:11px;text-anchor:start;fill:#000;font-weight:bold}}" in markup

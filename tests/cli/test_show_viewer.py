@@ -116,6 +116,22 @@ def test_the_picture_changes_as_the_game_goes_on(viewer: Any) -> None:
     assert before != after and "character P1" in after and "character P1" not in before
 
 
+def test_a_page_that_styles_svg_text_does_not_restyle_the_picture(viewer: Any) -> None:
+    """The report's page sets ``.ship text {text-anchor: middle; font-size: 10px}``; the picture's own
+    text styles win over it."""
+    from selenium.webdriver.common.by import By
+
+    viewer.execute_script(
+        "const s = document.createElement('style');"
+        "s.textContent = '.ship text{text-anchor:middle;font-size:10px}'; document.head.append(s);"
+    )
+    texts = viewer.find_elements(By.CSS_SELECTOR, "#ship svg.ship text")
+    names = [t for t in texts if t.text == "Cockpit"]
+    assert names, "the Cockpit's name is drawn"
+    assert names[0].value_of_css_property("text-anchor") == "start"
+    assert names[0].value_of_css_property("font-size") != "10px"
+
+
 def test_the_console_has_no_errors(viewer: Any) -> None:
     errors = [entry for entry in viewer.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
     assert errors == []
