@@ -1,7 +1,7 @@
 """The ``nemesis-rules`` command: a Typer app, one module per command.
 
-Exit codes (design.md): 0 fine, 1 the rules say no, 2 bad input. Bad input is one line on
-stderr, never a traceback: :class:`OneLineErrors` turns Click usage errors and
+Exit codes (design.md): 0 fine, 1 the rules say no, 2 bad input, 3 an internal fault. Bad input
+and a fault are one line on stderr, never a traceback: :class:`OneLineErrors` turns Click usage errors and
 :class:`~nemesis_rules.errors.BadInputError` into that line. The help is Typer's (rich panels:
 the options that choose the game, the output, the rule texts; see ``cli/options.py``), shell
 completion is on (``--install-completion``), and ``--version`` prints the package's version.
@@ -83,6 +83,13 @@ class OneLineErrors(TyperGroup):
         except click_errors.ClickException as exc:
             typer.echo(f"nemesis-rules: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
+        except Exception as exc:  # exit code 3: an internal fault, in one line, never a traceback
+            typer.echo(
+                f"nemesis-rules: internal error: {type(exc).__name__}: {exc} (a bug in nemesis-rules; please report "
+                "it with the command that caused it)",
+                err=True,
+            )
+            sys.exit(3)
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)

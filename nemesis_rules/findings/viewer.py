@@ -62,6 +62,9 @@ def record_steps(record: Record, first: int = 1, last: int | None = None) -> lis
         except RuleGap as exc:
             steps.append(Step(line, text, state, (), f"rule gap: {exc.situation} [{exc.clause}]"))
             break
+        except Exception as exc:  # as replay does: an engine failure is the line's problem, not a crash
+            steps.append(Step(line, text, state, (), f"engine error: {type(exc).__name__}: {exc}"))
+            break
         state = transition.state
         if line >= first:
             steps.append(Step(line, text, state, transition.fired))

@@ -116,3 +116,16 @@ def test_the_changelog_has_an_unreleased_section_and_the_current_version() -> No
     version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert "## [Unreleased]" in text and f"## [{version}]" in text
+
+
+def test_an_internal_fault_is_exit_3_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nemesis_rules.cli.schema as schema
+
+    def broken(name: str) -> dict[str, Any]:
+        raise RuntimeError("the schema table is broken")
+
+    monkeypatch.setattr(schema, "build_schema", broken)
+    result = runner.invoke(app, ["schema", "play"])
+    assert result.exit_code == 3 and result.stdout == ""
+    assert result.stderr.startswith("nemesis-rules: internal error: RuntimeError: the schema table is broken")
+    assert result.stderr.count("\n") == 1 and "please report" in result.stderr and "Traceback" not in result.stderr
