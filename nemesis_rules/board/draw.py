@@ -21,8 +21,8 @@ from nemesis_rules.board.rooms import room_catalogue
 
 ROOM_FILL = {"red": "#f4c7c3", "yellow": "#fbefb0", "green": "#cfe8c8", "white": "#f2f2f2", "none": "#d9d9ee"}
 BOX_W, BOX_H = 176.0, 122.0
-"""A room's box in pixels: its heading takes the top 30, its pieces the rest."""
-HEADING_H = 30.0
+"""A room's box in pixels: its heading (up to two lines) takes the top 34, its pieces the rest."""
+HEADING_H = 34.0
 X_UNIT, Y_UNIT = 250.0, 104.0
 """Pixels per unit of the layout's drawing coordinates (bow to stern, port to starboard)."""
 MARGIN = 24.0
