@@ -101,9 +101,18 @@ def test_version_and_python_m() -> None:
     assert done.returncode == 0 and done.stdout.strip() == f"nemesis-rules {version}"
 
 
-def test_shell_completion_is_offered() -> None:
+def test_shell_completion_is_offered_and_completes_the_choices() -> None:
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "_NEMESIS_RULES_COMPLETE": "complete_bash",
+        "COMP_WORDS": "nemesis-rules play --ruleset ",
+        "COMP_CWORD": "3",
+    }
+    done = subprocess.run([sys.executable, "-m", "nemesis_rules"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and done.stdout.split() == ["base", "void-seeders"]
 
 
 def test_the_license_file_matches_pyproject() -> None:
