@@ -24,6 +24,7 @@ from nemesis_rules.board.picture import Circle, Line, Picture, Polygon, Rect, Sh
 from nemesis_rules.model.core.state import Character, GameState, Intruder, Pod
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.tracks import Track
+from nemesis_rules.model.rules.void_seeders.components import LAIR, PANIC_DECK, SEEDER_TYPES
 
 PLAYER_COLOURS = ("#2a6fdb", "#d33c3c", "#d9a400", "#2f9e44", "#8e44ad")
 """Players 1 to 5: blue, red, yellow, green, purple (the order of the Void Seeders' Insanity tokens)."""
@@ -47,16 +48,16 @@ def player_colour(player: int) -> str:
 
 def _has_insanity(state: GameState) -> bool:
     """The Insanity track comes with the Panic deck (Void Seeders); the base game has neither."""
-    return any(name == "panic" for name, _ in state.decks)
+    return any(name == PANIC_DECK for name, _ in state.decks)
 
 
 # -- pieces: each draws itself at (x, y), the top left of its cell, and says how wide it is ---------
 
 
 def character_piece(c: Character, x: float, y: float, insanity: bool) -> tuple[list[Shape], float]:
-    """A Character: a disc in its player's colour with the player's number; under it a dot per Light
-    Wound and a square per Serious Wound (hollow when dressed); Slime a green ring; Insanity a purple
-    number at its shoulder."""
+    """A Character: a disc in its player's colour (grey while hibernating) with the player's number;
+    under it a dot per Light Wound and a square per Serious Wound (hollow when dressed); Slime a green
+    ring; Insanity a purple number at its shoulder."""
     cx, cy = x + 13, y + 11
     wounds = list(c.serious_wounds)
     dressed = list(c.dressed)
@@ -71,7 +72,8 @@ def character_piece(c: Character, x: float, y: float, insanity: bool) -> tuple[l
     shapes: list[Shape] = []
     if c.slime:
         shapes.append(Circle(cx, cy, 12.5, fill="none", stroke="#3fbf3f", width=3.0, tip=f"slime on P{c.player}"))
-    shapes.append(Circle(cx, cy, 10, fill=player_colour(c.player), stroke="#111111", width=1.2, tip=tip))
+    fill = player_colour(c.player) if c.active else "#b8b8b8"  # a hibernating Character greyed
+    shapes.append(Circle(cx, cy, 10, fill=fill, stroke="#111111", width=1.2, tip=tip))
     shapes.append(Text(cx, cy + 4.3, str(c.player), size=12, bold=True, colour="#ffffff"))
     if insanity:
         shapes.append(
@@ -114,15 +116,15 @@ def intruder_piece(intruder: Intruder, x: float, y: float) -> tuple[list[Shape],
     kind = intruder.kind
     injuries = f", {intruder.injuries} injur{'y' if intruder.injuries == 1 else 'ies'}" if intruder.injuries else ""
     shapes: list[Shape] = []
-    if kind == "lair":
+    if kind == LAIR:
         tip = f"lair #{intruder.id}{injuries}"
         shapes.append(Rect(x + 2, y + 1, 26, 20, fill=LAIR_FILL, stroke="#4b1d6b", width=1.5, radius=2, tip=tip))
         shapes.append(Line(x + 2, y + 21, x + 28, y + 1, stroke="#4b1d6b", width=1.0))
         shapes.append(Text(x + 15, y + 15, "Lair", size=8.5, bold=True, colour="#ffffff"))
         width = 30.0
     else:
-        fill = INTRUDER_FILL.get(kind, SEEDER_FILL)
-        family = "intruder" if kind in INTRUDER_FILL else "void-seeder"
+        family = "void-seeder" if kind in SEEDER_TYPES else "intruder"
+        fill = SEEDER_FILL if family == "void-seeder" else INTRUDER_FILL.get(kind, "#2f2f2f")
         label = kind.capitalize()
         size = 9.0
         while size > 6.5 and text_width(label, size) > 40:
@@ -262,7 +264,7 @@ def _room_pieces(state: GameState, position: str, area: tuple[float, float, floa
     cells: list[tuple[list[Shape], float]] = []
     seated = _seated(state)
     for c in state.characters:
-        if c.position == position and c.status == "active" and c.player not in seated:
+        if c.position == position and c.status in ("active", "hibernating") and c.player not in seated:
             cells.append(character_piece(c, 0, 0, insanity))
     for intruder in state.intruders_at(position):
         cells.append(intruder_piece(intruder, 0, 0))
@@ -422,8 +424,8 @@ def _legend(x: float, y: float, width: float, insanity: bool) -> tuple[list[Shap
     )
     add(intruder_piece(Intruder(0, "adult", "00", injuries=1), 0, 0), "intruder, its injuries")
     if insanity:
-        add(intruder_piece(Intruder(0, "stalker", "00"), 0, 0), "void seeder")
-        add(intruder_piece(Intruder(0, "lair", "00"), 0, 0), "lair")
+        add(intruder_piece(Intruder(0, SEEDER_TYPES[2], "00"), 0, 0), "void seeder")
+        add(intruder_piece(Intruder(0, LAIR, "00"), 0, 0), "lair")
     add(object_piece("egg", 0, 0, "sample"), "egg")
     add(object_piece("carcass", 0, 0, "sample"), "carcass")
     add(object_piece("corpse", 0, 0, "sample"), "corpse")

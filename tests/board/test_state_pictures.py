@@ -105,3 +105,13 @@ def test_a_room_too_full_counts_what_it_cannot_show() -> None:
     crowd = tuple(Intruder(100 + i, "adult", "11", injuries=3) for i in range(14))
     kinds = ship_picture(state.evolve(intruders=crowd)).kinds()
     assert kinds.get("more", 0) == 1 and 0 < kinds["intruder"] < 14
+
+
+def test_a_hibernating_character_is_drawn_grey_and_a_dead_one_not_at_all() -> None:
+    state = state_at("game-base-seed7-4p.jsonl", 400)
+    one, two = state.characters[0], state.characters[1]
+    state = state.with_character(one.evolve(status="hibernating", position="11"))
+    state = state.with_character(two.evolve(status="dead"))
+    svg = to_svg(ship_picture(state))
+    assert f"character P{one.player} {one.name} (hibernating)" in svg
+    assert f"character P{two.player} {two.name} (dead)" not in svg
