@@ -41,7 +41,8 @@ def show_command(
         typer.Option(
             "--at",
             metavar="N|N..M",
-            help="The line to show (default: the last line); a range for --png-dir and --html.",
+            help="The line to show (default: the last line); a range N..M for --png-dir and --html "
+            "(--html without a range steps through the whole record, opening at N).",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as a snapshot (JSON).")] = False,
@@ -86,16 +87,21 @@ def show_command(
     if png_dir is not None and png_dir.exists() and not png_dir.is_dir():
         raise BadInputError(f"'{png_dir}' exists and is not a folder", "--png-dir")
     if html is not None or png_dir is not None:
-        steps = record_steps(record, first if ranged else (1 if html is not None else line), line)
+        if ranged:
+            steps = record_steps(record, first, line)
+        else:  # the page steps through the whole record, opening at --at; the still is of line --at
+            steps = record_steps(record, 1 if html is not None else line, record.last_line if html else line)
         if html is not None:
-            write_atomic(html, viewer_page(record, steps))
+            write_atomic(html, viewer_page(record, steps, None if ranged or at is None else line))
             typer.echo(f"wrote {html} ({len(steps)} step(s))", err=True)
         if png_dir is not None:
             png_dir.mkdir(parents=True, exist_ok=True)
-            for s in steps if ranged else steps[-1:]:
-                title = [f"{record.source}, after line {s.line}: {s.text}"]
-                write_atomic(png_dir / f"line-{s.line:04d}.png", picture_bytes(ship_picture(s.state, title), "png"))
-            typer.echo(f"wrote {len(steps) if ranged else 1} still(s) into {png_dir}", err=True)
+            stills = steps if ranged else [found for found in steps if found.line == line and not found.problem]
+            for still in stills:
+                title = [f"{record.source}, after line {still.line}: {still.text}"]
+                picture = picture_bytes(ship_picture(still.state, title), "png")
+                write_atomic(png_dir / f"line-{still.line:04d}.png", picture)
+            typer.echo(f"wrote {len(stills)} still(s) into {png_dir}", err=True)
         problem = next((s for s in steps if s.problem), None)
         if problem is not None:
             typer.echo(f"{record.source}:{problem.line}: {problem.problem}")

@@ -100,8 +100,9 @@ class _ShapeTable:
         return found
 
 
-def viewer_data(record: Record, steps: list[Step]) -> dict[str, Any]:
-    """What the page's script reads: the shape table, the SVG's opening tag and every step."""
+def viewer_data(record: Record, steps: list[Step], open_at: int | None = None) -> dict[str, Any]:
+    """What the page's script reads: the shape table, the SVG's opening tag, every step, and the line
+    the page opens at (the first, unless ``open_at`` names another)."""
     table = _ShapeTable()
     out = []
     opening = ""
@@ -121,7 +122,8 @@ def viewer_data(record: Record, steps: list[Step]) -> dict[str, Any]:
                 "shapes": [table.add(p) for p in parts],
             }
         )
-    return {"source": record.source, "svg": opening, "parts": table.parts, "steps": out}
+    first = steps[0].line if steps else 1
+    return {"source": record.source, "svg": opening, "parts": table.parts, "steps": out, "open": open_at or first}
 
 
 _CSS = """
@@ -186,13 +188,14 @@ document.addEventListener('keydown', (e) => {
   if (e.key in moves) { e.preventDefault(); show(moves[e.key]); }
 });
 const wanted = /#line=(\\d+)/.exec(location.hash);
-show(wanted ? Math.max(0, steps.findIndex((s) => s.line >= Number(wanted[1]))) : 0);
+const opening = wanted ? Number(wanted[1]) : DATA.open;
+show(Math.max(0, steps.findIndex((s) => s.line >= opening)));
 """
 
 
-def viewer_page(record: Record, steps: list[Step]) -> str:
-    """The whole page: no file or network access beyond itself."""
-    data = json.dumps(viewer_data(record, steps), ensure_ascii=False, separators=(",", ":"))
+def viewer_page(record: Record, steps: list[Step], open_at: int | None = None) -> str:
+    """The whole page, opening at line ``open_at`` (or its first): no file or network access beyond itself."""
+    data = json.dumps(viewer_data(record, steps, open_at), ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/")  # the JSON sits in a <script> element
     title = f"nemesis-rules: {record.source}"
     return f"""<!DOCTYPE html>

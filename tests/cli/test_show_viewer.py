@@ -43,6 +43,14 @@ def test_a_bad_range_is_bad_input(at: str, tmp_path: Path) -> None:
     assert code == 2 and err.startswith("nemesis-rules: error: --at: ") and len(err.strip().splitlines()) == 1
 
 
+def test_html_without_a_range_steps_through_the_whole_record_opening_at_the_line(tmp_path: Path) -> None:
+    page = tmp_path / "game.html"
+    code, _, err = run("show", str(GAME), "--at", "200", "--html", str(page))
+    text = page.read_text(encoding="utf-8")
+    last = read_record(GAME).last_line
+    assert code == 0 and f"({last} step(s))" in err and '"open":200' in text
+
+
 def test_svg_of_one_state_is_a_standalone_file(tmp_path: Path) -> None:
     code, _, _ = run("show", str(GAME), "--at", "200", "--svg", str(tmp_path / "s.svg"))
     text = (tmp_path / "s.svg").read_text(encoding="utf-8")
