@@ -138,3 +138,18 @@ def test_an_internal_fault_is_exit_3_in_one_line(monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 3 and result.stdout == ""
     assert result.stderr.startswith("nemesis-rules: internal error: RuntimeError: the schema table is broken")
     assert result.stderr.count("\n") == 1 and "please report" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_choices_are_the_packages_own_names() -> None:
+    """The enums the help lists are the players, rulesets and formats the package knows, no more."""
+    from nemesis_rules.board.export import FORMATS
+    from nemesis_rules.cli.options import BoardFormat, PlayerName, ReportFormat, RulesetName, RulesetsName
+    from nemesis_rules.cli.rules import FORMATS as REPORT_FORMATS
+    from nemesis_rules.model.rulesets import RULESETS
+    from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
+
+    assert [p.value for p in PlayerName] == list(PLAYERS) and PlayerName(DEFAULT_PLAYER) is PlayerName.goal_seeking
+    assert [r.value for r in RulesetName] == list(RULESETS)
+    assert [r.value for r in RulesetsName] == [*RULESETS, "all"]
+    assert [f.value for f in BoardFormat] == list(FORMATS)
+    assert [f.value for f in ReportFormat] == list(REPORT_FORMATS)
