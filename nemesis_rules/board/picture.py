@@ -10,7 +10,8 @@ box with the widths of the DejaVu Sans face, the font both renderers ask for fir
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 Anchor = Literal["start", "middle", "end"]
@@ -107,6 +108,21 @@ class Picture:
                 key = shape.tip.split(":", 1)[0].split(" ", 1)[0]
                 out[key] = out.get(key, 0) + 1
         return out
+
+
+def moved(shapes: Sequence[Shape], dx: float, dy: float) -> list[Shape]:
+    """``shapes`` moved by ``(dx, dy)``: a piece is drawn at (0, 0) and moved to its place."""
+    out: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Rect | Text):
+            out.append(replace(s, x=s.x + dx, y=s.y + dy))
+        elif isinstance(s, Line):
+            out.append(replace(s, x1=s.x1 + dx, y1=s.y1 + dy, x2=s.x2 + dx, y2=s.y2 + dy))
+        elif isinstance(s, Circle):
+            out.append(replace(s, cx=s.cx + dx, cy=s.cy + dy))
+        else:
+            out.append(replace(s, points=tuple((x + dx, y + dy) for x, y in s.points)))
+    return out
 
 
 FONT_FAMILY = "DejaVu Sans"
