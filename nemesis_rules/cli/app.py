@@ -10,14 +10,20 @@ module(s) that register it and the line ``nemesis-rules --help`` shows for it, s
 any one command, imports only what it needs (the board drawing's matplotlib, z3, the engine are
 imported by the commands that use them; ``nemesis-rules --help`` took 1.3-1.9 s of CPU when
 every command was imported up front). A test holds the listed lines to the commands' own help.
+
+The help is Typer's (rich panels: the options that choose the game, the output, the rule texts;
+see ``cli/options.py``), shell completion is on (``--install-completion``), and ``--version``
+prints the package's version.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from difflib import get_close_matches
-from typing import Any
+from importlib import metadata
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -27,6 +33,7 @@ try:  # Typer >= 0.20 vendors Click as typer._click; older releases depend on Cl
 except ImportError:  # pragma: no cover - depends on the installed Typer
     from click import exceptions as click_errors  # type: ignore[no-redef,import-not-found,unused-ignore]
 
+from nemesis_rules.cli.options import conventions
 from nemesis_rules.errors import BadInputError, InternalError, one_line, shorten
 
 COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -69,11 +76,24 @@ def _load(name: str) -> Any:
     if name not in _loaded:
         import importlib
 
-        holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+        holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
         for module in COMMANDS[name][0]:
             importlib.import_module(f"nemesis_rules.cli.{module}").register(holder)
         _loaded[name] = typer.main.get_group(holder).commands[name]
+        conventions(_loaded[name])
     return _loaded[name]
+
+_NOT_ONE_OF = re.compile(r"(?:Value error, )?'(?P<value>.*)' is not one of (?P<choices>.*?)\.?$")
+
+
+def _choice_message(option: str, message: str) -> str:
+    """A refused choice worded like the rest of the tool's bad input:
+    ``unknown ruleset 'chess' (choose from base, void-seeders)``."""
+    found = _NOT_ONE_OF.match(message)
+    if found is None:
+        return message
+    choices = ", ".join(c.strip().strip("'") for c in found["choices"].split(","))
+    return f"unknown {option.lstrip('-').replace('-', ' ')} {found['value']!r} (choose from {choices})"
 
 
 class OneLineErrors(TyperGroup):
@@ -110,6 +130,7 @@ class OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        conventions(self)
         try:
             result = super().main(
                 args=list(args) if args is not None else None,
@@ -122,6 +143,10 @@ class OneLineErrors(TyperGroup):
         except click_errors.NoArgsIsHelpError as exc:
             typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
+        except click_errors.BadParameter as exc:
+            names = [o for o in getattr(exc.param, "opts", ()) if o.startswith("--")] or [exc.param_hint or "input"]
+            typer.echo(f"nemesis-rules: error: {names[0]}: {_choice_message(names[0], exc.message)}", err=True)
+            sys.exit(2)
         except click_errors.UsageError as exc:
             where = f" ({exc.ctx.command_path})" if exc.ctx else ""
             typer.echo(f"nemesis-rules: error{where}: {exc.format_message()}", err=True)
@@ -158,14 +183,32 @@ app = typer.Typer(
     name="nemesis-rules",
     help="An executable model of the Nemesis rules (base game and Void Seeders) that checks the rules.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
 )
 
 
+def _version() -> str:
+    try:
+        return metadata.version("nemesis-rules")
+    except metadata.PackageNotFoundError:  # a source tree run without installing
+        return "unknown (not installed)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"nemesis-rules {_version()}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
     """An executable model of the Nemesis rules (base game and Void Seeders) that checks the rules."""
 
 

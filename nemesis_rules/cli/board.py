@@ -11,13 +11,13 @@ from rich.console import Console
 from rich.table import Table
 
 from nemesis_rules.board.checks import layout_problems
-from nemesis_rules.board.draw import render
-from nemesis_rules.board.export import FORMATS, export
+from nemesis_rules.board.export import export
 from nemesis_rules.board.graph import Board, build_board
 from nemesis_rules.board.layout import Layout, basic_layout, layout_from_mapping
 from nemesis_rules.board.placement import tile_pools
 from nemesis_rules.board.rooms import COMPUTER_VARIANTS, room_catalogue
 from nemesis_rules.cli.common import emit, parse_assignments
+from nemesis_rules.cli.options import BoardFormat, RulesetName
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.model.rulesets import ruleset as find_ruleset
 
@@ -73,10 +73,12 @@ def _summary(board: Board, ruleset_name: str, computers: str) -> None:
 
 
 def board_command(
-    fmt: Annotated[str | None, typer.Option("--format", "-f", help="json, dot or graphml.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the export here (atomically).")] = None,
-    png: Annotated[Path | None, typer.Option("--png", help="Draw the ship to this PNG file.")] = None,
-    svg: Annotated[Path | None, typer.Option("--svg", help="Draw the ship to this SVG file.")] = None,
+    fmt_choice: Annotated[BoardFormat | None, typer.Option("--format", "-f", help="The export's format.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the export to this file (atomically).")
+    ] = None,
+    png: Annotated[Path | None, typer.Option("--png", metavar="FILE", help="Draw the ship to this PNG file.")] = None,
+    svg: Annotated[Path | None, typer.Option("--svg", metavar="FILE", help="Draw the ship to this SVG file.")] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Run the layout checks; exit 1 listing every problem.")
     ] = False,
@@ -84,12 +86,19 @@ def board_command(
     layout_file: Annotated[
         Path | None, typer.Option("--layout", help="Check or export this layout TOML instead.")
     ] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help="base or void-seeders.")] = "base",
+    ruleset_choice: Annotated[
+        RulesetName, typer.Option("--ruleset", help="The ruleset (its tile pools).")
+    ] = RulesetName.base,
     variant: Annotated[
         list[str] | None, typer.Option("--variant", help="Data variant FAMILY=OPTION (computers=printed|reference).")
     ] = None,
 ) -> None:
     """The ship graph: a summary table, --check, --format json|dot|graphml, --png/--svg pictures."""
+    from nemesis_rules.board.draw import board_picture
+    from nemesis_rules.board.picture_file import picture_bytes
+
+    ruleset = ruleset_choice.value
+    fmt = fmt_choice.value if fmt_choice is not None else None
     find_ruleset(ruleset)
     variants = parse_assignments(variant or (), "--variant")
     for family, option in variants.items():
@@ -103,8 +112,6 @@ def board_command(
     computers = variants.get("computers", "printed")
     if as_json:
         fmt = fmt or "json"
-    if fmt is not None and fmt not in FORMATS:
-        raise BadInputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})", "--format")
     layout = _load_layout(layout_file)
     if check:
         problems = layout_problems(layout)
@@ -125,12 +132,12 @@ def board_command(
     board = build_board(layout)
     for path, kind in ((png, "png"), (svg, "svg")):
         if path is not None:
-            emit(render(board, kind), path)
+            emit(picture_bytes(board_picture(board), kind), path)
             typer.echo(f"wrote {path}", err=True)
     if fmt is not None:
-        emit(export(board, fmt, computers), out)
-    elif out is not None:
-        raise BadInputError("--out needs --format (json, dot or graphml)", "--out")
+        emit(export(board, fmt, computers), output)
+    elif output is not None:
+        raise BadInputError("--output needs --format (json, dot or graphml)", "--output")
     elif png is None and svg is None and not check:
         _summary(board, ruleset, computers)
 

@@ -18,13 +18,14 @@ from typing import Annotated, Any
 import typer
 
 from nemesis_rules.cli.common import parse_assignments
+from nemesis_rules.cli.options import RulesetsName
 from nemesis_rules.errors import BadInputError
 
 RULESET_CHOICES = ("base", "void-seeders", "all")
 
 
 def _texts(folder: Path | None) -> dict[str, str] | None:
-    from nemesis_rules.cli.alignment import read_texts
+    from nemesis_rules.cli.texts import read_texts
     from nemesis_rules.rulebook.passages import rules_dir
 
     if folder is None and rules_dir() is None:
@@ -35,7 +36,7 @@ def _texts(folder: Path | None) -> dict[str, str] | None:
 
 
 def check_command(
-    ruleset: Annotated[str, typer.Option("--ruleset", help="base, void-seeders or all.")] = "all",
+    ruleset_choice: Annotated[RulesetsName, typer.Option("--ruleset", help="One ruleset, or all.")] = RulesetsName.all,
     rules_dir_option: Annotated[
         Path | None, typer.Option("--rules-dir", help="The folder of the rule texts (default: $NEMESIS_RULES_DIR).")
     ] = None,
@@ -48,6 +49,7 @@ def check_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's summary as JSON.")] = False,
 ) -> None:
     """Check the rules and write the report (index.html, errata.md, report.json, conflicts.csv)."""
+    ruleset = ruleset_choice.value
     from nemesis_rules.atomic import write_atomic
     from nemesis_rules.findings.check import SUMMARY_FORMAT, CheckOptions
     from nemesis_rules.findings.errata import render_csv, render_errata

@@ -17,8 +17,9 @@ from typing import Annotated, Any
 import typer
 
 from nemesis_rules.cli.common import emit, parse_assignments
+from nemesis_rules.cli.options import PlayerName, RulesetsName, value_of
 from nemesis_rules.errors import BadInputError
-from nemesis_rules.players.strategies import DEFAULT_PLAYER, PLAYERS
+from nemesis_rules.players.strategies import PLAYERS
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 DEFAULT_GAMES = 500
@@ -39,7 +40,7 @@ fuzz_app = typer.Typer(
     help="Play many seeded random games and check every invariant after every transition.",
     invoke_without_command=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
 )
 
 
@@ -102,7 +103,7 @@ def fuzz_command(
     ] = DEFAULT_GAMES,
     seed: Annotated[int, typer.Option("--seed", help="Game g of the campaign plays with seed S+g.")] = 1,
     players: Annotated[str, typer.Option("--players", help="1 to 5, a list (2,3) or all.")] = "all",
-    ruleset: Annotated[str, typer.Option("--ruleset", help="base, void-seeders or all.")] = "all",
+    ruleset: Annotated[RulesetsName, typer.Option("--ruleset", help="One ruleset, or all.")] = RulesetsName.all,
     ruling: Annotated[list[str] | None, typer.Option("--ruling", help="Ruling reading ID=OPTION.")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="Data variant FAMILY=OPTION.")] = None,
     jobs: Annotated[
@@ -136,8 +137,8 @@ def fuzz_command(
         ),
     ] = True,
     player: Annotated[
-        str, typer.Option("--player", help="How decisions are picked: goal-seeking or uniform (as in play).")
-    ] = DEFAULT_PLAYER,
+        PlayerName, typer.Option("--player", help="How decisions are picked (as in play).")
+    ] = PlayerName.goal_seeking,
     probes: Annotated[
         int | None,
         typer.Option(
@@ -161,6 +162,9 @@ def fuzz_command(
     shrink_budget: Annotated[
         int, typer.Option("--shrink-budget", min=0, help="Candidate replays per shrink (0: no shrinking).")
     ] = SHRINK_BUDGET,
+    list_gaps: Annotated[
+        bool, typer.Option("--gaps", help="List every rule gap reached (by default they are counted by clause).")
+    ] = False,
 ) -> None:
     """Play seeded random games and check every invariant after every transition."""
     if ctx.invoked_subcommand is not None:
@@ -173,7 +177,8 @@ def fuzz_command(
     from nemesis_rules.model.game import make_config, start
 
     counts = parse_players(players)
-    rulesets = parse_rulesets(ruleset)
+    rulesets = parse_rulesets(value_of(ruleset))
+    player = value_of(player)
     if not rulesets:
         raise BadInputError("no ruleset is playable yet", "--ruleset")
     rulings = parse_assignments(ruling or (), "--ruling")
@@ -212,7 +217,7 @@ def fuzz_command(
     if as_json:
         typer.echo(text, nl=False)
     else:
-        _report(summary, out / name)
+        _report(summary, out / name, list_gaps)
     if summary["violations"]:
         raise typer.Exit(1)
 
@@ -259,8 +264,9 @@ def _run_with_progress(campaign: Any, runner: Callable[..., dict[str, Any]]) -> 
         return runner(campaign, progress=advance)
 
 
-def _report(summary: dict[str, Any], written: Path) -> None:
-    """The summary for a person: totals, each violation with its replay command, gaps, coverage."""
+def _report(summary: dict[str, Any], written: Path, list_gaps: bool = False) -> None:
+    """The summary for a person: totals, each violation with its replay command, the gaps counted by
+    clause (``--gaps`` lists each), coverage, and the violations again last, where they are seen."""
     campaign = summary["campaign"]
     shard = f", shard {summary['shard'][0]}/{summary['shard'][1]}" if summary["shard"] else ""
     typer.echo(
@@ -290,10 +296,7 @@ def _report(summary: dict[str, Any], written: Path) -> None:
             seeds = ", ".join(str(other["seed"]) for other in found[1:REPORT_SEEDS])
             more = f" and {len(found) - REPORT_SEEDS} more" if len(found) > REPORT_SEEDS else ""
             typer.echo(f"    also seeds {seeds}{more} (records and replay commands in the summary)")
-    typer.echo(f"rule gaps reached: {len(summary['gaps'])}")
-    for gap in summary["gaps"]:
-        decided = f"ruling {gap['ruling']}={gap['reading']}" if gap["ruling"] else "no ruling decides it"
-        typer.echo(f"  {gap['clause']}: {gap['situation']} ({decided}); first record: {gap['record']}")
+    _report_gaps(summary["gaps"], list_gaps)
     reasons = ", ".join(f"{k} {n}" for k, n in summary["end_reasons"].items())
     typer.echo(f"end reasons: {reasons}")
     for ruleset, cov in summary["clause_coverage"].items():
@@ -313,6 +316,29 @@ def _report(summary: dict[str, Any], written: Path) -> None:
         for error in errors[:REPORT_SEEDS]:
             typer.echo(f"  seed {error['seed']} ({error['ruleset']}, {error['players']} player(s)): {error['error']}")
     typer.echo(f"summary: {written}")
+    verdict = f"{len(violations)} violation(s) of {len(by_invariant)} invariant(s)" if violations else "no violation"
+    typer.echo(f"result: {verdict}")
+
+
+def _report_gaps(gaps: list[dict[str, Any]], list_gaps: bool) -> None:
+    """Gaps reached, folded: how many, how many a ruling decides, and one line per clause with no ruling
+    (the rulebook's open holes); ``--gaps`` lists every gap with its first record."""
+    undecided = [g for g in gaps if not g["ruling"]]
+    clauses = {g["clause"] for g in gaps}
+    typer.echo(
+        f"rule gaps reached: {len(gaps)} at {len(clauses)} clause(s): {len(gaps) - len(undecided)} decided by "
+        f"rulings, {len(undecided)} undecided" + ("" if list_gaps or not gaps else " (--gaps lists them)")
+    )
+    if list_gaps:
+        for gap in gaps:
+            decided = f"ruling {gap['ruling']}={gap['reading']}" if gap["ruling"] else "no ruling decides it"
+            typer.echo(f"  {gap['clause']}: {gap['situation']} ({decided}); first record: {gap['record']}")
+        return
+    by_clause: dict[str, list[dict[str, Any]]] = {}
+    for gap in undecided:
+        by_clause.setdefault(gap["clause"], []).append(gap)
+    for clause, found in by_clause.items():
+        typer.echo(f"  undecided {clause} ({len(found)}): {found[0]['situation']}; first record: {found[0]['record']}")
 
 
 @fuzz_app.command("merge")
@@ -320,8 +346,11 @@ def merge_command(
     summaries: Annotated[
         list[Path], typer.Argument(metavar="SUMMARY.json...", help="The summaries of every shard of one campaign.")
     ],
-    out: Annotated[Path | None, typer.Option("--out", help="Write the merged summary to this file.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the merged summary to this file.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the merged summary as JSON.")] = False,
+    list_gaps: Annotated[bool, typer.Option("--gaps", help="List every rule gap reached.")] = False,
 ) -> None:
     """Combine the summaries of a campaign's shards (fuzz --shard I/N) into one."""
     from nemesis_rules.invariants.shards import load_summary, merge
@@ -332,12 +361,12 @@ def merge_command(
     except (ValueError, KeyError, TypeError) as exc:
         raise BadInputError(str(exc).strip("'\"")) from None
     text = json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
-    if out is not None:
-        emit(text, out)
+    if output is not None:
+        emit(text, output)
     if as_json:
         typer.echo(text, nl=False)
     else:
-        _report(merged, out if out is not None else Path("(not written)"))
+        _report(merged, output if output is not None else Path("(not written)"), list_gaps)
     if merged["violations"]:
         raise typer.Exit(1)
 

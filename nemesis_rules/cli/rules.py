@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from nemesis_rules.cli.common import parse_assignments
+from nemesis_rules.cli.options import ReportFormat, RulesetName, RulesetsName, value_of
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.rulebook import RULESETS, catalogue, check_ruleset, rulings
 from nemesis_rules.rulebook.errors import RulebookError
@@ -36,15 +37,15 @@ rules_app = typer.Typer(
     help="The clause catalogue, the conflict report (rulings and automatic findings) and clause coverage.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
 )
 
 DEFAULT_COVERAGE_GAMES = 20
 DEFAULT_CONFLICT_GAMES = 10
 
-RulesetOption = Annotated[str | None, typer.Option("--ruleset", help="base or void-seeders.")]
+RulesetOption = Annotated[RulesetName | None, typer.Option("--ruleset", help="Only this ruleset's clauses.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
-GamesRulesetOption = Annotated[str, typer.Option("--ruleset", help="base, void-seeders or all.")]
+GamesRulesetOption = Annotated[RulesetsName, typer.Option("--ruleset", help="One ruleset, or all.")]
 SeedOption = Annotated[int, typer.Option("--seed", help="The first seed; game n uses seed + n.")]
 PlayersOption = Annotated[
     int | None, typer.Option("--players", help="1 to 5 (default: every game cycles through 1 to 5).")
@@ -58,16 +59,39 @@ def _suggest(name: str, valid: list[str]) -> str:
     return " (did you mean " + " or ".join(repr(c) for c in close) + "?)" if close else ""
 
 
-def _ruleset(name: str | None, option: str = "--ruleset") -> str | None:
-    if name is None:
+SUGGESTED = 5
+
+
+def nearest_ids(name: str, valid: list[str], most: int = SUGGESTED) -> list[str]:
+    """The ids nearest to ``name``: those it is part of (shortest first), then the closest by
+    difflib over whole ids and over their last parts (``panic`` finds ``vs.panic.draw``)."""
+    wanted = name.lower().strip()
+    found = sorted((v for v in valid if wanted and wanted in v.lower()), key=lambda v: (len(v), v))
+    by_tail: dict[str, list[str]] = {}
+    for v in valid:
+        parts = v.split(".")
+        for i in range(1, len(parts)):
+            by_tail.setdefault(".".join(parts[i:]), []).append(v)
+    for close in get_close_matches(wanted, valid, n=most, cutoff=0.5):
+        found.append(close)
+    for tail in get_close_matches(wanted, list(by_tail), n=most, cutoff=0.6):
+        found.extend(sorted(by_tail[tail]))
+    unique = list(dict.fromkeys(found))
+    return unique[:most]
+
+
+def _ruleset(choice: RulesetName | str | None, option: str = "--ruleset") -> str | None:
+    if choice is None:
         return None
+    name = value_of(choice)
     try:
         return check_ruleset(name)
     except RulebookError as error:
         raise BadInputError(str(error), option) from None
 
 
-def _played_rulesets(name: str) -> tuple[str, ...]:
+def _played_rulesets(choice: RulesetsName | str) -> tuple[str, ...]:
+    name = value_of(choice)
     if name == "all":
         return RULESETS
     if name not in RULESETS:
@@ -174,13 +198,84 @@ def show_command(
             _print_entry(entry)
         return
     if clause_id not in catalogue():
-        known = [*catalogue(), *rulings()]
-        raise BadInputError(f"unknown clause {clause_id!r}" + _suggest(clause_id, known), "rules show")
+        near = [repr(n) for n in nearest_ids(clause_id, [*catalogue(), *rulings()])]
+        search = f"`rules search {clause_id}` searches the statements"
+        guess = ", ".join(near[:-1]) + f" or {near[-1]}" if len(near) > 1 else "".join(near)
+        hint = f" (did you mean {guess}? {search})" if near else f" ({search})"
+        raise BadInputError(f"unknown clause {clause_id!r}{hint}", "rules show")
     data = clause_details(clause_id)
     if as_json:
         _echo_json(data)
     else:
         _show_clause_text(data)
+
+
+# -- search -------------------------------------------------------------------------------
+
+SEARCH_SHOWN = 50
+
+
+def _matches(words: list[str], text: str) -> bool:
+    lowered = text.lower()
+    return all(w in lowered for w in words)
+
+
+def search_command(
+    text: Annotated[str, typer.Argument(metavar="TEXT", help="Words to find (all of them, any case).")],
+    ruleset: RulesetOption = None,
+    rules_dir_option: Annotated[
+        Path | None,
+        typer.Option("--rules-dir", help="Also search the passages of the rule texts (default: $NEMESIS_RULES_DIR)."),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many of each kind.")] = SEARCH_SHOWN,
+    as_json: JsonOption = False,
+) -> None:
+    """Find TEXT in the clause ids and statements, and (when the rule texts are given) in their passages,
+    each passage with the clauses it is aligned to."""
+    from nemesis_rules.cli.texts import read_texts
+    from nemesis_rules.rulebook.alignment import align
+    from nemesis_rules.rulebook.passages import rules_dir
+
+    words = text.lower().split()
+    if not words:
+        raise BadInputError("give at least one word to search for", "rules search")
+    chosen = _ruleset(ruleset)
+    clauses = []
+    for c in catalogue().values():
+        if chosen is not None and not c.applies_to(chosen):
+            continue
+        if _matches(words, c.id):
+            clauses.append({"id": c.id, "statement": c.statement, "matched": "id"})
+        elif _matches(words, c.statement):
+            clauses.append({"id": c.id, "statement": c.statement, "matched": "statement"})
+    texts_given = rules_dir_option is not None or rules_dir() is not None
+    passages: list[dict[str, Any]] = []
+    if texts_given:
+        try:
+            rows = align(read_texts(rules_dir_option, None))
+        except RulebookError as error:
+            raise BadInputError(str(error), "alignment data") from None
+        passages = [
+            {"file": r.file, "line": r.line, "text": r.text, "clauses": list(r.clauses)}
+            for r in rows
+            if _matches(words, r.text)
+        ]
+    if as_json:
+        _echo_json({"query": text, "texts": texts_given, "clauses": clauses[:limit], "passages": passages[:limit]})
+        return
+    width = max((len(found["id"]) for found in clauses[:limit]), default=0)
+    for found in clauses[:limit]:
+        typer.echo(f"{found['id']:<{width}}  {found['statement']}")
+    more = f" (first {limit} shown)" if len(clauses) > limit else ""
+    typer.echo(f"{len(clauses)} clause(s){more}")
+    if not texts_given:
+        typer.echo("passages: not searched (give --rules-dir DIR or set NEMESIS_RULES_DIR)")
+        return
+    for p in passages[:limit]:
+        said = f"  [{', '.join(p['clauses'])}]" if p["clauses"] else ""
+        typer.echo(f"{p['file']}:{p['line']}: {p['text']}{said}")
+    more = f" (first {limit} shown)" if len(passages) > limit else ""
+    typer.echo(f"{len(passages)} passage(s){more}")
 
 
 # -- conflicts ----------------------------------------------------------------------------
@@ -258,12 +353,14 @@ SEVERITY_CHOICES = ("play", "setup", "wording", "unrated")
 
 def conflicts_command(
     as_json: JsonOption = False,
-    output: Annotated[str, typer.Option("--format", help="text, json, markdown, html or csv.")] = "text",
+    output_choice: Annotated[
+        ReportFormat, typer.Option("--format", help="How to print the report.")
+    ] = ReportFormat.text,
     games: Annotated[
         int, typer.Option("--games", help="Random games per ruleset played to find gaps (0: none).")
     ] = DEFAULT_CONFLICT_GAMES,
     seed: SeedOption = 1,
-    ruleset: GamesRulesetOption = "all",
+    ruleset: GamesRulesetOption = RulesetsName.all,
     players: PlayersOption = None,
     ruling: RulingOption = None,
     variant: VariantOption = None,
@@ -297,9 +394,8 @@ def conflicts_command(
     from nemesis_rules.rulebook.rulings import RulingKind
     from nemesis_rules.rulebook.sources import RULE_FILES
 
-    chosen_format = "json" if as_json else output
-    if chosen_format not in FORMATS:
-        raise BadInputError(f"unknown format {output!r} (choose from {', '.join(FORMATS)})", "--format")
+    chosen_format = "json" if as_json else output_choice.value
+    ruleset = value_of(ruleset)
     kinds = [k.value for k in RulingKind]
     if kind is not None and kind not in kinds:
         raise BadInputError(f"unknown kind {kind!r} (valid: {', '.join(kinds)})", "--kind")
@@ -400,7 +496,7 @@ def _print_coverage(cov: RulesetCoverage) -> None:
 def coverage_command(
     games: Annotated[int, typer.Option("--games", help="Random games per ruleset.")] = DEFAULT_COVERAGE_GAMES,
     seed: SeedOption = 1,
-    ruleset: GamesRulesetOption = "all",
+    ruleset: GamesRulesetOption = RulesetsName.all,
     players: PlayersOption = None,
     ruling: RulingOption = None,
     variant: VariantOption = None,
@@ -496,6 +592,7 @@ def _summary_coverages(path: Path) -> tuple[list[RulesetCoverage], int]:
 def register(app: typer.Typer) -> None:
     rules_app.command("list")(list_command)
     rules_app.command("show")(show_command)
+    rules_app.command("search")(search_command)
     rules_app.command("conflicts")(conflicts_command)
     rules_app.command("coverage")(coverage_command)
     app.add_typer(rules_app, name="rules")

@@ -1,5 +1,5 @@
-"""States in words: the short summary an error message carries, the full text view of ``show``,
-and the notes ``show --png`` writes into the rooms of the ship picture.
+"""States in words: the short summary an error message carries and the full text view of ``show``
+(the picture is ``nemesis_rules.findings.ship_picture``).
 
 Views are generic where they can be: a field the engine adds to a character, a room or the game
 appears in the text view (when it differs from its default) without a change here.
@@ -11,7 +11,6 @@ import dataclasses
 import json
 from typing import Any
 
-from nemesis_rules.board.graph import Board
 from nemesis_rules.model.core.engine import acting_player
 from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.multiset import Multiset
@@ -190,67 +189,3 @@ def text_view(state: GameState, heading: str) -> str:
     pending = " < ".join(f.describe() for f in reversed(state.pending))
     lines.append(f"pending (top first): {pending or 'nothing'}")
     return "\n".join(lines) + "\n"
-
-
-# -- picture notes ---------------------------------------------------------------------------------
-
-
-def _other_end(board: Board, corridor: str, position: str) -> str:
-    """The position at the other end of ``corridor`` from ``position``."""
-    return next((end for end in board.corridors[corridor].between if end != position), position)
-
-
-def picture_notes(state: GameState) -> tuple[dict[str, str], dict[str, list[str]], dict[str, str]]:
-    """For :func:`nemesis_rules.board.draw.render`: placed tiles, up to three note lines per room
-    (characters; intruders; markers, items and objects; noise in its corridors) and an edge colour
-    for rooms with characters, intruders, fire or a malfunction."""
-    names: dict[str, str] = {}
-    notes: dict[str, list[str]] = {}
-    highlight: dict[str, str] = {}
-    board = state.config.board
-    for position in board.positions:
-        room = state.room(position)
-        if room.tile is not None:
-            names[position] = room.tile
-        lines: list[str] = []
-        people = [f"P{c.player} {c.name}" for c in state.characters if c.position == position and c.alive]
-        if people:
-            lines.append(", ".join(people))
-            highlight[position] = "#1f5fbf"
-        found = state.intruders_at(position)
-        if found:
-            lines.append(", ".join(f"{i.kind} #{i.id}" + ("*" * i.injuries) for i in found))
-            highlight[position] = "#c00000"
-        status = [m for m, on in (("FIRE", room.fire), ("MALFUNCTION", room.malfunction)) if on]
-        if status:
-            highlight.setdefault(position, "#e07000")
-        if room.tile is not None and not room.explored:
-            status.append("unexplored")
-        if room.items is not None:
-            status.append(f"items {room.items}")
-        if room.objects:
-            status.append(_value(room.objects))
-        if status:
-            lines.append(", ".join(status))
-        noisy = [_other_end(board, cid, position) for cid in board.corridors_at.get(position, ()) if cid in state.noise]
-        if noisy:
-            lines.append("noise to " + ", ".join(noisy))
-        if lines:
-            notes[position] = _wrap(lines)
-    return names, notes, highlight
-
-
-def _wrap(lines: list[str], width: int = 28, most: int = 3) -> list[str]:
-    """Fit the notes into a room box (three lines under its name): join the shortest neighbouring
-    lines while there are too many, then split long comma-separated lines while there is room."""
-    while len(lines) > most:
-        i = min(range(len(lines) - 1), key=lambda k: len(lines[k]) + len(lines[k + 1]))
-        lines[i : i + 2] = [f"{lines[i]}; {lines[i + 1]}"]
-    while len(lines) < most:
-        longest = max(range(len(lines)), key=lambda i: len(lines[i]))
-        parts = lines[longest].split(", ")
-        if len(lines[longest]) <= width or len(parts) < 2:
-            break
-        half = (len(parts) + 1) // 2
-        lines[longest : longest + 1] = [", ".join(parts[:half]) + ",", ", ".join(parts[half:])]
-    return lines

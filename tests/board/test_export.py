@@ -8,9 +8,10 @@ import xml.etree.ElementTree as ET
 
 import networkx as nx
 
-from nemesis_rules.board.draw import render
+from nemesis_rules.board.draw import board_picture
 from nemesis_rules.board.export import board_dict, to_dot, to_graphml, to_json
 from nemesis_rules.board.graph import basic_board
+from nemesis_rules.board.picture_file import picture_bytes
 
 
 def test_json_contract() -> None:
@@ -50,7 +51,7 @@ def test_graphml_round_trips_through_networkx() -> None:
 
 
 def test_pictures_are_real_png_and_svg() -> None:
-    png = render(basic_board(), "png")
+    png = picture_bytes(board_picture(basic_board()), "png")
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 20_000
-    svg = render(basic_board(), "svg", room_names={"05": "nest"}, notes={"11": ["Scout"]})
+    svg = picture_bytes(board_picture(basic_board()), "svg")
     assert b"<svg" in svg[:500]

@@ -32,7 +32,7 @@ def test_json_to_stdout_and_file(tmp_path: Path) -> None:
     code, out, _ = run("board", "--format", "json")
     assert code == 0 and len(json.loads(out)["positions"]) == 21
     target = tmp_path / "board.json"
-    code, _, _ = run("board", "--json", "--out", str(target))
+    code, _, _ = run("board", "--json", "--output", str(target))
     assert code == 0 and json.loads(target.read_text())["corridors"]
 
 
@@ -73,7 +73,7 @@ def test_unknown_format_is_one_line_exit_2() -> None:
 
 
 def test_unwritable_output_is_one_line_exit_2(tmp_path: Path) -> None:
-    code, _, err = run("board", "--format", "json", "--out", str(tmp_path / "missing" / "b.json"))
+    code, _, err = run("board", "--format", "json", "--output", str(tmp_path / "missing" / "b.json"))
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "cannot write" in err
     assert not (tmp_path / "missing").exists()

@@ -1,4 +1,4 @@
-"""``nemesis-rules play --out``, ``replay`` and ``schema``: exit 0 for a legal record, 1 naming
+"""``nemesis-rules play --output``, ``replay`` and ``schema``: exit 0 for a legal record, 1 naming
 the first illegal line with its clause, 2 for a file that is not a record (one line, no traceback)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def run(*args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (4, 5)])
 def test_a_played_game_replays(tmp_path: Path, seed: int, players: int) -> None:
     target = tmp_path / "g.jsonl"
-    code, _, _ = run("play", "--seed", str(seed), "--players", str(players), "--out", str(target))
+    code, _, _ = run("play", "--seed", str(seed), "--players", str(players), "--output", str(target))
     assert code == 0
     lines = target.read_text().splitlines()
     assert json.loads(lines[0])["seed"] == seed
@@ -137,5 +137,5 @@ def test_schemas_are_printed(name: str) -> None:
 
 
 def test_an_unknown_schema_is_bad_input() -> None:
-    code, _, err = run("schema", "board")
-    assert code == 2 and "unknown schema 'board'" in err
+    code, _, err = run("schema", "chessboard")
+    assert code == 2 and "unknown schema 'chessboard'" in err

@@ -176,7 +176,7 @@ def test_conflicts_refuse_a_file_as_situations_folder(tmp_path: Path) -> None:
 
 def test_coverage_of_a_record(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
-    assert run("play", "--seed", "3", "--out", str(record))[0] == 0
+    assert run("play", "--seed", "3", "--output", str(record))[0] == 0
     code, out, _ = run("rules", "coverage", "--record", str(record), "--json")
     data = json.loads(out)
     assert code == 0 and data["games"] == 1 and data["records"] == [str(record)] and data["seed"] is None
