@@ -44,10 +44,9 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "replay": (("replay",), "Check a recorded game line by line; name the first illegal line and the rule it breaks."),
     "schema": (
         ("schema",),
-        "Print the JSON Schema of a game record line, a state snapshot, or the check's report (report.json "
-        "and ``check --json``).",
+        "Print the JSON Schema of a record line, a snapshot, the check's report, or a command's --json output.",
     ),
-    "show": (("show",), "Show the state after one line of a record: text, snapshot JSON or a picture."),
+    "show": (("show",), "Show the state after one line of a record: text, snapshot JSON, a picture, stills, or a viewer."),
     "fuzz": (("fuzz",), "Play many seeded random games and check every invariant after every transition."),
     "legal": (("legal",), "List every legal decision here, grouped by kind, and why the natural mistakes are not."),
     "ask": (("ask",), "Say whether ACTION is legal here, under which rule, and what it changes."),
@@ -66,6 +65,9 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 """Each command: the modules of this package that register it (their ``register(app)``, in
 order) and the first sentence of its help, which ``nemesis-rules --help`` lists without loading it."""
+
+SHARED = ("app", "common", "options", "output_schemas", "texts")
+"""The modules of this package that register no command: what the commands share."""
 
 _loaded: dict[str, Any] = {}
 """The commands loaded so far in this process (Click command objects), by name."""
@@ -222,7 +224,7 @@ def _register() -> None:
 
     listed = {module for modules, _ in COMMANDS.values() for module in modules}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if info.name in listed or info.name in ("app", "common"):
+        if info.name in listed or info.name in SHARED:
             continue
         module = importlib.import_module(f"{package.__name__}.{info.name}")
         register = getattr(module, "register", None)

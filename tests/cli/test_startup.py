@@ -13,7 +13,7 @@ from typer.core import TyperCommand
 from typer.testing import CliRunner
 
 import nemesis_rules.cli as cli_package
-from nemesis_rules.cli.app import COMMANDS, _load, app
+from nemesis_rules.cli.app import COMMANDS, SHARED, _load, app
 
 HEAVY = ("matplotlib", "z3", "networkx", "nemesis_rules.model", "nemesis_rules.board")
 
@@ -42,7 +42,7 @@ def test_a_command_loads_only_its_own_modules() -> None:
 
 def test_every_command_module_is_listed_so_none_is_imported_at_start_up() -> None:
     listed = {module for modules, _ in COMMANDS.values() for module in modules}
-    modules = {m.name for m in pkgutil.iter_modules(cli_package.__path__)} - {"app", "common"}
+    modules = {m.name for m in pkgutil.iter_modules(cli_package.__path__)} - set(SHARED)
     assert modules == listed
 
 
