@@ -57,6 +57,6 @@ def test_the_help_lists_every_command_and_a_misspelt_one_is_suggested() -> None:
     result = CliRunner().invoke(app, ["--help"])
     assert result.exit_code == 0
     for name in COMMANDS:
-        assert f"  {name} " in result.stdout
+        assert f" {name} " in result.stdout
     wrong = CliRunner().invoke(app, ["fuz"])
     assert wrong.exit_code == 2 and "Did you mean 'fuzz'?" in wrong.stderr
