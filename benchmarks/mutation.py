@@ -255,13 +255,13 @@ def run_mutant(mutant: Mutant, checkers: list[str], all_checkers: bool, budget: 
     return result
 
 
-def baseline(budget: float) -> list[Outcome]:
+def baseline(budget: float, checkers: list[str]) -> list[Outcome]:
     """The checkers on the unmutated package: every one must pass (else every mutant looks caught)."""
     with tempfile.TemporaryDirectory(prefix="baseline-") as tmp:
         tree = Path(tmp)
         shutil.copytree(PACKAGE, tree / "nemesis_rules", ignore=shutil.ignore_patterns("__pycache__"))
         _EXPECTED.update({k: (c if c is not None else -1, t) for k, (c, t) in _example_verdicts(tree, 600).items()})
-        return [CHECKERS[name](tree, budget * 2) for name in CHECKERS]
+        return [CHECKERS[name](tree, budget * 2) for name in checkers]
 
 
 def summary(results: list[Result]) -> dict[str, object]:
@@ -308,7 +308,7 @@ def main() -> None:
     unknown = [c for c in checkers if c not in CHECKERS]
     if unknown:
         raise SystemExit(f"unknown checker(s) {unknown}; known: {', '.join(CHECKERS)}")
-    clean = baseline(args.budget)
+    clean = baseline(args.budget, checkers)
     for o in clean:
         print(f"baseline {o.checker:18} {o.verdict:8} {o.seconds:6.1f}s {o.detail}", flush=True)
     if any(o.verdict != "passed" for o in clean):
