@@ -100,6 +100,14 @@ def load_mutants(path: Path = MUTANTS) -> list[Mutant]:
     return out
 
 
+def use_tree(root: Path) -> None:
+    """Measure the checkers of another checkout (its package, examples and tests), e.g. main."""
+    global ROOT, PACKAGE, EXAMPLES
+    ROOT = root.resolve()
+    PACKAGE = ROOT / "nemesis_rules"
+    EXAMPLES = ROOT / "examples"
+
+
 def apply(mutant: Mutant, into: Path) -> None:
     """Copy the package into ``into`` and apply the mutant (its original must occur exactly once)."""
     shutil.copytree(PACKAGE, into / "nemesis_rules", ignore=shutil.ignore_patterns("__pycache__"))
@@ -303,7 +311,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=BUDGET, help="seconds per checker (default 60)")
     parser.add_argument("--baseline", action="store_true", help="only run the checkers on the unmutated package")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--tree", type=Path, help="the checkout whose checkers are measured (default: this one)")
     args = parser.parse_args()
+    if args.tree is not None:
+        use_tree(args.tree)
     checkers = [c for c in args.checkers.split(",") if c]
     unknown = [c for c in checkers if c not in CHECKERS]
     if unknown:
