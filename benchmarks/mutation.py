@@ -346,7 +346,8 @@ def main() -> None:
         result = run_mutant(mutant, checkers, args.all_checkers, args.budget)
         results.append(result)
         by = result.caught_by
-        tail = f"{by.checker} in {by.seconds:.1f}s" if by else "; ".join(f"{o.checker} {o.verdict}" for o in result.outcomes)
+        outcomes = "; ".join(f"{o.checker} {o.verdict}" for o in result.outcomes)
+        tail = f"{by.checker} in {by.seconds:.1f}s" if by else outcomes
         print(f"{mutant.id:48} {result.verdict:8} {tail}", flush=True)
     report = summary(results)
     print(json.dumps(report, indent=2))

@@ -195,7 +195,7 @@ def fuzz_command(
         typer.echo(text, nl=False)
     else:
         _report(summary, out / name)
-    if summary["violations"]:
+    if summary["violations"] or summary.get("must_stay_illegal", {}).get("failed"):
         raise typer.Exit(1)
 
 
@@ -250,6 +250,10 @@ def _report(summary: dict[str, Any], written: Path) -> None:
             seeds = ", ".join(str(other["seed"]) for other in found[1:REPORT_SEEDS])
             more = f" and {len(found) - REPORT_SEEDS} more" if len(found) > REPORT_SEEDS else ""
             typer.echo(f"    also seeds {seeds}{more} (records and replay commands in the summary)")
+    refusals = summary.get("must_stay_illegal", {"cases": 0, "failed": []})
+    typer.echo(f"must-stay-illegal: {refusals['cases']} case(s) replayed, {len(refusals['failed'])} not refused")
+    for failure in refusals["failed"]:
+        typer.echo(f"  {failure['case']}: {failure['message']} [{failure['clause']}]")
     typer.echo(f"rule gaps reached: {len(summary['gaps'])}")
     for gap in summary["gaps"]:
         decided = f"ruling {gap['ruling']}={gap['reading']}" if gap["ruling"] else "no ruling decides it"

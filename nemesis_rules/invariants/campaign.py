@@ -35,6 +35,8 @@ from nemesis_rules.invariants.fuzzing import (
     play_spec,
 )
 from nemesis_rules.invariants.named import replay_spec
+from nemesis_rules.invariants.refusals import replay_cases
+from nemesis_rules.invariants.refusals import summary as refusal_summary
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
 from nemesis_rules.invariants.user import USER_PREFIX
 from nemesis_rules.model.core.actions import Action
@@ -297,7 +299,10 @@ def coverage(
 
 def run(campaign: Campaign, jobs: int = 1, progress: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """Play the campaign and summarise it (shrinking unless it is one shard of a larger one)."""
+    refused = replay_cases(rulesets=campaign.rulesets)  # issue #19: the refusals that must stay refusals
     started = time.perf_counter()
     results = play_all(campaign, jobs, progress)
     seconds = time.perf_counter() - started
-    return summarise(campaign, results, seconds, shrinking=campaign.shard is None)
+    summary = summarise(campaign, results, seconds, shrinking=campaign.shard is None)
+    summary["must_stay_illegal"] = refusal_summary(refused, campaign.rulesets)
+    return summary

@@ -6,7 +6,8 @@ INFECTED result of a scan puts it on the last space; Surgery and the Antidote se
 one transition a living Character's level never rises by more than one space per raise the
 transition could hold, except to the top or to 3; and it never falls by more than one space except
 to 3 (Surgery, Antidote). The end-of-game Contamination check, which may raise several times at
-once, is left out (the character is no longer active then). The numbers are the specification's (rulebook/data/spec.toml).
+once, is left out (the character is no longer active then). The numbers are the specification's
+(rulebook/data/spec.toml).
 """
 
 from __future__ import annotations
