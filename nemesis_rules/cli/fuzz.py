@@ -250,6 +250,8 @@ def _report(summary: dict[str, Any], written: Path) -> None:
             seeds = ", ".join(str(other["seed"]) for other in found[1:REPORT_SEEDS])
             more = f" and {len(found) - REPORT_SEEDS} more" if len(found) > REPORT_SEEDS else ""
             typer.echo(f"    also seeds {seeds}{more} (records and replay commands in the summary)")
+    near = ", ".join(f"{k} {n}" for k, n in summary.get("near_edge", {}).items()) or "none"
+    typer.echo(f"edges: {summary.get('edge_games', 0)} game(s) started next to a limit; states at a limit: {near}")
     refusals = summary.get("must_stay_illegal", {"cases": 0, "failed": []})
     typer.echo(f"must-stay-illegal: {refusals['cases']} case(s) replayed, {len(refusals['failed'])} not refused")
     for failure in refusals["failed"]:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from nemesis_rules.invariants.coverage import ruleset_coverage
+from nemesis_rules.invariants.edges import edge_for, edge_start
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
     Found,
@@ -136,7 +137,8 @@ def save_record(path: Path, spec: GameSpec, setup: Setup, actions: Sequence[Acti
     """Write a game record (the seed in its header when the seed alone replays it)."""
 
     config = make_config(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
-    header = RecordHeader.for_config(config, seed=spec.seed if seeded else None)
+    edge = edge_start(spec.index, spec.ruleset, spec.players, spec.seed, setup.rulings, setup.variants)
+    header = RecordHeader.for_config(config, seed=spec.seed if seeded and edge is None else None, snapshot=edge)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_record(path, header, actions)
     return str(path)
@@ -212,6 +214,8 @@ def summarise(campaign: Campaign, results: Sequence[GameResult], seconds: float,
         "shard": list(campaign.shard) if campaign.shard else None,
         "games": len(results),
         "steps": steps,
+        "edge_games": sum(1 for r in results if edge_for(r.spec.index, r.spec.ruleset) is not None),
+        "near_edge": dict(sorted(sum((r.near for r in results), Counter()).items())),
         "seconds": round(seconds, 3),
         "steps_per_second": round(steps / seconds, 1) if seconds > 0 else 0.0,
         "violations": violations,

@@ -169,7 +169,6 @@ _dispatch = dispatch(ID)
     "Each decision has its stated effect: paid cards are discarded, a move arrives, a shot spends one Ammo, "
     "a Search lowers the item counter, a kept card is held and the other goes to the bottom, a pass passes.",
     "base.cost.basic-action",
-    decisions_only=True,
 )
 def decision_effects(before: GameState, action: Action, after: GameState) -> str | None:
     return problems(m for m in (paid_to_discard(before, action, after), _dispatch(before, action, after)) if m)

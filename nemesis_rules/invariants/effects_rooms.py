@@ -98,7 +98,6 @@ _dispatch = dispatch(ID)
     ID,
     "Each room action has its room's stated effect.",
     "base.cost.room-action",
-    decisions_only=True,
 )
 def room_action_effects(before: GameState, action: Action, after: GameState) -> str | None:
     return _dispatch(before, action, after)
