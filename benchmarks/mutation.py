@@ -88,8 +88,14 @@ def load_mutants(path: Path = MUTANTS) -> list[Mutant]:
     out = []
     for raw in data["mutant"]:
         mutant = Mutant(
-            raw["id"], raw["file"], raw["original"], raw["replacement"], raw["family"], raw["ruleset"],
-            raw["class"], raw.get("note", ""),
+            raw["id"],
+            raw["file"],
+            raw["original"],
+            raw["replacement"],
+            raw["family"],
+            raw["ruleset"],
+            raw["class"],
+            raw.get("note", ""),
         )
         if mutant.cls not in CLASSES:
             raise SystemExit(f"mutant {mutant.id}: unknown class {mutant.cls!r}")
@@ -171,8 +177,23 @@ def check_fuzz(tree: Path, budget: float) -> Outcome:
 def check_hypothesis(tree: Path, budget: float) -> Outcome:
     tests = ROOT / "tests"
     code, out, seconds = _run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:randomly", "-p", "no:cacheprovider",
-         f"--rootdir={tree}", "-c", str(ROOT / "pyproject.toml"), str(tests / "test_stateful.py"), "-k", "TestGame"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-x",
+            "-p",
+            "no:randomly",
+            "-p",
+            "no:cacheprovider",
+            f"--rootdir={tree}",
+            "-c",
+            str(ROOT / "pyproject.toml"),
+            str(tests / "test_stateful.py"),
+            "-k",
+            "TestGame",
+        ],
         tree,
         budget,
     )
@@ -310,9 +331,14 @@ def summary(results: list[Result]) -> dict[str, object]:
         "by_family": groups["family"],
         "by_ruleset": groups["ruleset"],
         "escapes": [
-            {"id": r.mutant.id, "class": r.mutant.cls, "note": r.mutant.note,
-             "outcomes": [f"{o.checker}: {o.verdict}" for o in r.outcomes]}
-            for r in results if r.verdict != "caught"
+            {
+                "id": r.mutant.id,
+                "class": r.mutant.cls,
+                "note": r.mutant.note,
+                "outcomes": [f"{o.checker}: {o.verdict}" for o in r.outcomes],
+            }
+            for r in results
+            if r.verdict != "caught"
         ],
     }
 
@@ -355,10 +381,17 @@ def main() -> None:
         payload = {
             "summary": report,
             "mutants": [
-                {"id": r.mutant.id, "class": r.mutant.cls, "family": r.mutant.family, "ruleset": r.mutant.ruleset,
-                 "verdict": r.verdict,
-                 "outcomes": [{"checker": o.checker, "verdict": o.verdict, "seconds": round(o.seconds, 1),
-                               "detail": o.detail} for o in r.outcomes]}
+                {
+                    "id": r.mutant.id,
+                    "class": r.mutant.cls,
+                    "family": r.mutant.family,
+                    "ruleset": r.mutant.ruleset,
+                    "verdict": r.verdict,
+                    "outcomes": [
+                        {"checker": o.checker, "verdict": o.verdict, "seconds": round(o.seconds, 1), "detail": o.detail}
+                        for o in r.outcomes
+                    ],
+                }
                 for r in results
             ],
         }

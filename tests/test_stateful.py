@@ -27,7 +27,8 @@ from nemesis_rules.testing import NemesisGame
 
 OUT = Path(os.environ.get("NEMESIS_HYPOTHESIS_OUT", "hypothesis-failures"))
 """Where a failing game is saved as a record."""
-QUICK = settings._current_profile != "long"  # noqa: SLF001 - the profile chosen by conftest.py
+QUICK = os.environ.get("HYPOTHESIS_PROFILE", "ci") != "long"
+"""The quick profile (conftest.py chooses it by HYPOTHESIS_PROFILE) stops at the first failure."""
 
 KNOWN_FINDINGS: tuple[str, ...] = ()
 """Invariants the engine still breaks (tests/invariants/test_findings.py pins each one)."""
