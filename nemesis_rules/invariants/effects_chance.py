@@ -15,7 +15,7 @@ RU-RB p.6, p.14-15, p.18-21), and the consequences the state itself shows.
 from __future__ import annotations
 
 from nemesis_rules.invariants.core import problems, state_invariant, step_invariant
-from nemesis_rules.invariants.effects import EFFECTS, Effect, dispatch, drawn_from, effect, resolved
+from nemesis_rules.invariants.effects import EFFECTS, Effect, EffectCheck, dispatch, drawn_from, effect, resolved
 from nemesis_rules.model.core.actions import Action, Outcome
 from nemesis_rules.model.core.engine import is_chance
 from nemesis_rules.model.core.state import GameState
@@ -31,7 +31,7 @@ def _outcome(action: Action) -> Outcome:
     return action
 
 
-def _drawn(deck: str | None) -> object:
+def _drawn(deck: str | None) -> EffectCheck:
     def check(before: GameState, action: Action, after: GameState) -> str | None:
         o = _outcome(action)
         name = deck
@@ -60,7 +60,7 @@ for _word, _deck, _clause in (
         "The card drawn leaves its deck's draw pile.",
         _clause,
         _drawn(_deck),
-        ID,  # type: ignore[arg-type]
+        ID,
     )
 
 
@@ -104,7 +104,7 @@ def noise_roll(before: GameState, action: Action, after: GameState) -> str | Non
     return f"a Noise roll of {o.outcome} placed no Noise marker and started no Encounter"
 
 
-def _pool(field: str, what: str) -> object:
+def _pool(field: str, what: str) -> EffectCheck:
     def check(before: GameState, action: Action, after: GameState) -> str | None:
         o = _outcome(action)
         old, new = getattr(before, field), getattr(after, field)
@@ -125,7 +125,7 @@ for _word, _field, _what, _clause in (
         f"The {_what} drawn leaves its pool.",
         _clause,
         _pool(_field, _what),
-        ID,  # type: ignore[arg-type]
+        ID,
     )
 
 
