@@ -5,11 +5,11 @@ Invariants about limits exist (``supply.fire``, ``characters.wounds``, ``vs.insa
 ...), but random games rarely get to the limit: a wrong supply in a table, or a rule that
 misbehaves only at the ninth Fire marker, goes unseen. So one game in :data:`EDGE_EVERY` of a
 campaign starts instead from an *edge*: a game played (seeded) through setup to the first turn,
-then set one step short of a limit. The limits are the specification's numbers
-(:mod:`nemesis_rules.rulebook.spec`): one Fire marker short of the supply, one Malfunction short,
-one Door token short, every corridor but one with Noise, the Time marker two spaces from the
-jump, a running Self-Destruct two spaces from the explosion, characters one wound from death,
-the Nest's last Egg, Insanity one step from the top (Void Seeders). Each edge state is itself
+then set at a limit or one step short of it. The limits are the specification's numbers
+(:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
+ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
+Time marker two spaces from the jump, a running Self-Destruct two spaces from the explosion,
+characters one wound from death, the Nest's last Egg, Insanity one step from the top (Void Seeders). Each edge state is itself
 checked by every invariant first (tests/invariants/test_edges.py). Which game starts where
 depends on its index and seed alone, so a campaign stays deterministic per seed.
 
@@ -52,7 +52,7 @@ def _rooms(state: GameState, wanted: Callable[[GameState, str], bool]) -> list[s
 
 
 def _fires(state: GameState) -> GameState | None:
-    target = spec_value("supply.fire") - 1
+    target = spec_value("supply.fire")
     free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None)
     have = sum(1 for r in state.rooms if r.fire)
     for position in free[: max(0, target - have)]:
@@ -61,7 +61,7 @@ def _fires(state: GameState) -> GameState | None:
 
 
 def _malfunctions(state: GameState) -> GameState | None:
-    target = spec_value("supply.malfunction") - 1
+    target = spec_value("supply.malfunction")
 
     def can(s: GameState, p: str) -> bool:
         room = s.room(p)
@@ -132,8 +132,8 @@ def _insane(state: GameState) -> GameState | None:
 
 
 EDGES: tuple[Edge, ...] = (
-    Edge("fire-one-short", "One Fire marker short of the supply: the next Fire destroys the ship.", _fires),
-    Edge("malfunction-one-short", "One Malfunction short of the supply: the next breaches the hull.", _malfunctions),
+    Edge("fire-all-out", "Every Fire marker on the board: the next Fire destroys the ship.", _fires),
+    Edge("malfunction-all-out", "Every Malfunction marker on the board: the next breaches the hull.", _malfunctions),
     Edge("doors-one-short", "One Door token short of the supply: the next closing takes one from the board.", _doors),
     Edge("noise-all-but-one", "Noise in every corridor but one: most rolls start an Encounter.", _noise),
     Edge("time-two-from-jump", "The Time marker two spaces from the hyperjump.", _late_time),

@@ -3,7 +3,9 @@
 
 * Every paid action discards its paying cards to its player's discard pile (RU-RB p.12-13).
 * Move: the character is in the room it moved to (unless it was in Combat: then the Escape's
-  attacks come first). Careful Movement: the same, and a Noise marker in the chosen corridor.
+  attacks come first); an unexplored room's Fire or Malfunction token put its marker there (or
+  ended the game, with every marker of the kind on the board). Careful Movement: the same, and a
+  Noise marker in the chosen corridor.
 * Shoot: the weapon loses exactly one Ammo. Drop: the thing leaves the hand slot.
 * Search (the Action card): the room's item counter drops by one. Keeping a searched card: the
   card is the searcher's, the other drawn card goes to the bottom of its deck (FAQ via SU).
@@ -18,6 +20,7 @@ from nemesis_rules.invariants.effects import EFFECTS, Effect, deferred, dispatch
 from nemesis_rules.model.core.actions import Action, Decision
 from nemesis_rules.model.core.engine import is_chance
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.items import SearchKeep
 from nemesis_rules.record.vocabulary import decision_kinds
 
@@ -49,8 +52,27 @@ def move(before: GameState, action: Action, after: GameState) -> str | None:
     d = _decision(action)
     if before.in_combat(d.player) or not in_play(after, d.player):
         return None
+    to = d.text("to")
     where = after.character(d.player).position
-    return None if where == d.text("to") else f"player {d.player} moved to {d.text('to')} but is in {where}"
+    if where != to:
+        return f"player {d.player} moved to {to} but is in {where}"
+    return _explored(before, to, after)
+
+
+def _explored(before: GameState, to: str, after: GameState) -> str | None:
+    """Entering an unexplored room resolves its token (facts.md §10): a Fire token sets the room
+    on fire and a Malfunction token breaks it, or, with every such marker on the board, the ship
+    is destroyed or the hull breached (the game is over)."""
+    token = before.room(to).token
+    if token is None or before.room(to).explored or after.end is not None:
+        return None
+    room = after.room(to)
+    if token.startswith("fire") and not room.fire:
+        return f"room {to} was explored with a Fire token but does not burn and the game goes on"
+    tile = room.tile or ""
+    if token.startswith("malfunction") and not room.malfunction and tables.room_can_malfunction(after.config, tile):
+        return f"room {to} was explored with a Malfunction token but has none and the game goes on"
+    return None
 
 
 @effect(

@@ -18,8 +18,10 @@ from nemesis_rules.invariants.core import problems, state_invariant, step_invari
 from nemesis_rules.invariants.effects import EFFECTS, Effect, EffectCheck, dispatch, drawn_from, effect, resolved
 from nemesis_rules.model.core.actions import Action, Outcome
 from nemesis_rules.model.core.engine import is_chance
+from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.events import BagDevelopmentDraw
 from nemesis_rules.record.vocabulary import chance_names
 
 ID = "effects.chance"
@@ -102,6 +104,30 @@ def noise_roll(before: GameState, action: Action, after: GameState) -> str | Non
     if after.noise != before.noise or after.intruders != before.intruders or is_chance(after):
         return None
     return f"a Noise roll of {o.outcome} placed no Noise marker and started no Encounter"
+
+
+@effect(
+    "chance",
+    "intruder-token",
+    "Bag development (facts.md §1): a Queen adds at most one Egg; an Adult or Breeder makes every "
+    "Character not in Combat roll for Noise.",
+    "base.event.bag-development",
+    ID,
+)
+def intruder_token(before: GameState, action: Action, after: GameState) -> str | None:
+    o = _outcome(action)
+    frame = before.pending[-1] if before.pending else None
+    if not isinstance(frame, BagDevelopmentDraw) or after.end is not None:
+        return None
+    kind = o.outcome.split("-")[0]
+    if after.eggs > before.eggs + 1:
+        return f"bag development drew {o.outcome!r} and the Eggs went from {before.eggs} to {after.eggs}"
+    if kind in ("adult", "breeder"):
+        calm = [c for c in before.characters if c.active and not before.in_combat(c.player)]
+        top = after.pending[-1] if after.pending else None
+        if calm and not (isinstance(top, ChanceNode) and top.chance == "noise-roll"):
+            return f"bag development drew {o.outcome!r} but nobody rolls for Noise"
+    return None
 
 
 def _pool(field: str, what: str) -> EffectCheck:

@@ -219,6 +219,10 @@ def _out_of_turn(state: GameState, d: Decision) -> Neighbour | None:
     return state, Decision.make(others[0], d.kind, **dict(d.params))
 
 
+def _nest_hands_full(state: GameState, d: Decision) -> Neighbour | None:
+    return _hands_full(state, d) if d.get("room") == "nest" else None
+
+
 def _heavy_kept(state: GameState, d: Decision) -> Neighbour | None:
     if d.get("drop") is not None:
         return None
@@ -232,7 +236,7 @@ NEIGHBOURS: tuple[tuple[str, str, Callable[[GameState, Decision], Neighbour | No
     ("play-card", "base.search.counter", _empty_counter),
     ("room-action", "base.malfunction.blocks-room-action", _malfunction),
     ("room-action", "base.combat.no-room-action", _intruder_in_room),
-    ("room-action", "", _hands_full),
+    ("room-action", "", _nest_hands_full),
     ("pick-up", "", _hands_full),
     ("keep-item", "", _heavy_kept),
     ("move", "base.cost.contamination-cannot-pay", _contamination_pays),

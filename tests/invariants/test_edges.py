@@ -38,17 +38,17 @@ def test_edge_starts_are_deterministic_and_mixed_into_every_campaign() -> None:
 
 
 def test_base_fire_exhaustion_near_edge_counts_a_state_at_the_limit() -> None:
-    state = edge_start(EDGE_EVERY - 1, "base", 2, 7)
-    assert state is not None and "supply.fire" not in near_edge(state)
-    position = next(p for p in state.config.board.positions if not state.room(p).fire and state.room(p).tile)
-    at_limit = state.with_room(position, state.room(position).evolve(fire=True))
+    at_limit = edge_start(EDGE_EVERY - 1, "base", 2, 7)
+    assert at_limit is not None and "supply.fire" in near_edge(at_limit)
     assert sum(1 for r in at_limit.rooms if r.fire) == spec_value("supply.fire")
-    assert "supply.fire" in near_edge(at_limit)
+    position = next(p for p in at_limit.config.board.positions if at_limit.room(p).fire)
+    short = at_limit.with_room(position, at_limit.room(position).evolve(fire=False))
+    assert "supply.fire" not in near_edge(short)
 
 
 def test_base_fire_exhaustion_a_fire_supply_of_nine_is_caught_by_an_edge_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The planted defect (a ninth Fire marker in the table) shows only at the limit: the games
-    that start one Fire short of it get there."""
+    that start with every Fire marker on the board get there."""
     engine_supply = tables.supply
 
     def nine_fires(config: object, name: str) -> int:
@@ -58,7 +58,7 @@ def test_base_fire_exhaustion_a_fire_supply_of_nine_is_caught_by_an_edge_game(mo
     fire_games = [
         GameSpec(i, "base", i % 4 + 2, 50 + i)
         for i in range(EDGE_EVERY - 1, 40 * EDGE_EVERY, EDGE_EVERY)
-        if edge_for(i, "base") is not None and edge_for(i, "base").id == "fire-one-short"  # type: ignore[union-attr]
+        if edge_for(i, "base") is not None and edge_for(i, "base").id == "fire-all-out"  # type: ignore[union-attr]
     ][:6]
     setup = Setup(invariant_ids=("supply.fire",), probes=0)
     found = {f.invariant for spec in fire_games for f in play_spec(spec, setup).found}
