@@ -9,9 +9,10 @@ then set at a limit or one step short of it. The limits are the specification's 
 (:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
 ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
 Time marker two spaces from the jump, a running Self-Destruct two spaces from the explosion,
-characters one wound from death, the Nest's last Egg, Insanity one step from the top (Void Seeders). Each edge state is itself
-checked by every invariant first (tests/invariants/test_edges.py). Which game starts where
-depends on its index and seed alone, so a campaign stays deterministic per seed.
+characters one wound from death, the Nest's last Egg, Insanity one step from the top (Void
+Seeders). Each edge state is itself checked by every invariant first (tests/invariants/
+test_edges.py). Which game starts where depends on its index and seed alone, so a campaign
+stays deterministic per seed.
 
 :func:`near_edge` names the invariants whose condition a state holds at its limit (one more
 marker, wound, step would break it); the campaign's summary counts those states per invariant.
