@@ -9,10 +9,10 @@ then set at a limit or one step short of it. The limits are the specification's 
 (:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
 ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
 Time marker two spaces from the jump, a running Self-Destruct two spaces from the explosion,
-characters one wound from death, the Nest's last Egg, Insanity one step from the top (Void
-Seeders). Each edge state is itself checked by every invariant first (tests/invariants/
-test_edges.py). Which game starts where depends on its index and seed alone, so a campaign
-stays deterministic per seed.
+characters one wound from death, the Nest's last Egg and every Egg, every Adult (Lurker)
+miniature, Insanity one step from the top (Void Seeders). Each edge state is itself checked by
+every invariant first (tests/invariants/test_edges.py). Which game starts where depends on its
+index and seed alone, so a campaign stays deterministic per seed.
 
 :func:`near_edge` names the invariants whose condition a state holds at its limit (one more
 marker, wound, step would break it); the campaign's summary counts those states per invariant.
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from nemesis_rules.model.core.engine import acting_player, step
-from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import start
 from nemesis_rules.players.play import choose
-from nemesis_rules.rulebook.spec import spec_value
+from nemesis_rules.rulebook.spec import spec, spec_value
 
 EDGE_EVERY = 3
 """Game ``g`` of a campaign starts from an edge when ``g % EDGE_EVERY == EDGE_EVERY - 1``."""
@@ -127,6 +127,26 @@ def _last_egg(state: GameState) -> GameState | None:
     return state.evolve(eggs=1) if state.eggs > 1 else None
 
 
+def _eggs_all_out(state: GameState) -> GameState | None:
+    return state.evolve(eggs=spec_value("supply.egg"))
+
+
+def _miniatures_all_out(kind: str) -> Callable[[GameState], GameState | None]:
+    """Every miniature of ``kind`` on the board, in rooms no character is in (no Combat yet)."""
+
+    def build(state: GameState) -> GameState | None:
+        limit = spec_value(f"miniatures.{state.config.ruleset.name}.{kind}")
+        watched = {c.position for c in state.characters}
+        rooms = [p for p in state.config.board.positions if p not in watched and state.room(p).tile is not None]
+        have = sum(1 for i in state.intruders if i.kind == kind)
+        for n in range(max(0, limit - have)):
+            intruder = Intruder(state.next_intruder, kind, rooms[n % len(rooms)])
+            state = state.evolve(intruders=tuple(sorted((*state.intruders, intruder))), next_intruder=intruder.id + 1)
+        return state
+
+    return build
+
+
 def _insane(state: GameState) -> GameState | None:
     top = spec_value("insanity.max")
     return state.evolve(characters=tuple(c.evolve(insanity=top - 1) for c in state.characters))
@@ -141,6 +161,24 @@ EDGES: tuple[Edge, ...] = (
     Edge("self-destruct-two-from-end", "A running Self-Destruct two spaces from the explosion.", _self_destruct),
     Edge("one-wound-from-death", "Every character with 3 Serious Wounds and 2 Light Wounds.", _wounded),
     Edge("last-egg", "The Nest's last Egg on the Intruder board.", _last_egg, frozenset({"base"})),
+    Edge(
+        "eggs-all-out",
+        "Every Egg token on the Intruder board: a Queen's Egg finds none left.",
+        _eggs_all_out,
+        frozenset({"base"}),
+    ),
+    Edge(
+        "adults-all-out",
+        "Every Adult miniature on the board: the next Adult makes the others retreat.",
+        _miniatures_all_out("adult"),
+        frozenset({"base"}),
+    ),
+    Edge(
+        "lurkers-all-out",
+        "Every Lurker miniature on the board.",
+        _miniatures_all_out("lurker"),
+        frozenset({"void-seeders"}),
+    ),
     Edge(
         "insanity-one-from-top",
         "Every character one Insanity level below the top.",
@@ -203,6 +241,20 @@ def _at(count: int, limit: int) -> bool:
     return count == limit
 
 
+def _full(state: GameState) -> bool:
+    """Whether every miniature of some type is on the board."""
+    prefix = f"miniatures.{state.config.ruleset.name}."
+    kinds = {i.kind for i in state.intruders}
+    return any(
+        sum(1 for i in state.intruders if i.kind == kind) >= spec_value(prefix + kind)
+        for kind in kinds
+        if prefix + kind in _SPEC_KEYS
+    )
+
+
+_SPEC_KEYS = frozenset(spec())
+
+
 NEAR: Mapping[str, Callable[[GameState], bool]] = {
     "supply.fire": lambda s: _at(sum(1 for r in s.rooms if r.fire), spec_value("supply.fire")),
     "supply.malfunction": lambda s: _at(sum(1 for r in s.rooms if r.malfunction), spec_value("supply.malfunction")),
@@ -225,7 +277,9 @@ NEAR: Mapping[str, Callable[[GameState], bool]] = {
         and any(c.alive and c.insanity == spec_value("insanity.max") for c in s.characters)
     ),
     "pods.seats": lambda s: any(len(p.occupants) == spec_value("pods.seats") for p in s.pods),
-    "supply.heavy-objects": lambda s: s.eggs <= 1,
+    "supply.heavy-objects": lambda s: s.eggs <= 1 or s.eggs == spec_value("supply.egg"),
+    "supply.miniatures": lambda s: s.config.ruleset.name == "base" and _full(s),
+    "vs.supply.miniatures": lambda s: s.config.ruleset.name == "void-seeders" and _full(s),
 }
 """Invariant id → whether a state holds that invariant's quantity at its limit."""
 
