@@ -218,7 +218,7 @@ def fuzz_command(
         typer.echo(text, nl=False)
     else:
         _report(summary, out / name, list_gaps)
-    if summary["violations"]:
+    if summary["violations"] or summary.get("must_stay_illegal", {}).get("failed"):
         raise typer.Exit(1)
 
 
@@ -296,6 +296,12 @@ def _report(summary: dict[str, Any], written: Path, list_gaps: bool = False) -> 
             seeds = ", ".join(str(other["seed"]) for other in found[1:REPORT_SEEDS])
             more = f" and {len(found) - REPORT_SEEDS} more" if len(found) > REPORT_SEEDS else ""
             typer.echo(f"    also seeds {seeds}{more} (records and replay commands in the summary)")
+    near = ", ".join(f"{k} {n}" for k, n in summary.get("near_edge", {}).items()) or "none"
+    typer.echo(f"edges: {summary.get('edge_games', 0)} game(s) started next to a limit; states at a limit: {near}")
+    refusals = summary.get("must_stay_illegal", {"cases": 0, "failed": []})
+    typer.echo(f"must-stay-illegal: {refusals['cases']} case(s) replayed, {len(refusals['failed'])} not refused")
+    for failure in refusals["failed"]:
+        typer.echo(f"  {failure['case']}: {failure['message']} [{failure['clause']}]")
     _report_gaps(summary["gaps"], list_gaps)
     reasons = ", ".join(f"{k} {n}" for k, n in summary["end_reasons"].items())
     typer.echo(f"end reasons: {reasons}")

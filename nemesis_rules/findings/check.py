@@ -199,7 +199,7 @@ def _coverage(summary: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _verdict(report: Mapping[str, Any]) -> dict[str, Any]:
-    violations = len(report["fuzz"]["violations"])
+    violations = len(report["fuzz"]["violations"]) + len(report["fuzz"].get("must_stay_illegal", {}).get("failed", []))
     failed = sum(1 for p in report["proofs"] if p["status"] == "counterexample")
     board = len(report["board"]["problems"])
     ok = violations == 0 and failed == 0 and board == 0
@@ -258,6 +258,7 @@ def run_check(
             "gaps": len(fuzz["gaps"]),
             "gaps_first": fuzz["gaps"][:20],
             "end_reasons": fuzz.get("end_reasons", {}),
+            "must_stay_illegal": fuzz.get("must_stay_illegal", {"cases": 0, "failed": []}),
         },
         "invariants": [{"id": i.id, "statement": i.statement, "clause": i.clause} for i in invariant_catalogue()],
         "coverage": _coverage(fuzz),

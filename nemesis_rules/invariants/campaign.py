@@ -25,6 +25,7 @@ from typing import Any
 
 from nemesis_rules.atomic import ensure_folder, sync_all
 from nemesis_rules.invariants.coverage import ruleset_coverage
+from nemesis_rules.invariants.edges import edge_for, edge_start
 from nemesis_rules.invariants.fuzzing import (
     ENGINE_ERROR,
     Found,
@@ -37,6 +38,8 @@ from nemesis_rules.invariants.fuzzing import (
     play_block,
 )
 from nemesis_rules.invariants.named import replay_spec
+from nemesis_rules.invariants.refusals import replay_cases
+from nemesis_rules.invariants.refusals import summary as refusal_summary
 from nemesis_rules.invariants.shrinking import DEFAULT_BUDGET, shrink
 from nemesis_rules.invariants.user import USER_PREFIX
 from nemesis_rules.model.core.actions import Action
@@ -146,7 +149,8 @@ def save_record(
     False: made durable later, by :func:`~nemesis_rules.atomic.sync_all`."""
 
     config = make_config(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
-    header = RecordHeader.for_config(config, seed=spec.seed if seeded else None)
+    edge = edge_start(spec.index, spec.ruleset, spec.players, spec.seed, setup.rulings, setup.variants)
+    header = RecordHeader.for_config(config, seed=spec.seed if seeded and edge is None else None, snapshot=edge)
     ensure_folder(path.parent)  # a file in the way or a read-only folder: one line, exit 2
     write_record(path, header, actions, sync=sync)
     return str(path)
@@ -222,6 +226,8 @@ def summarise(campaign: Campaign, results: Sequence[GameResult], seconds: float,
         "shard": list(campaign.shard) if campaign.shard else None,
         "games": len(results),
         "steps": steps,
+        "edge_games": sum(1 for r in results if edge_for(r.spec.index, r.spec.ruleset) is not None),
+        "near_edge": dict(sorted(sum((r.near for r in results), Counter()).items())),
         "seconds": round(seconds, 3),
         "steps_per_second": round(steps / seconds, 1) if seconds > 0 else 0.0,
         "violations": violations,
@@ -311,7 +317,10 @@ def coverage(
 
 def run(campaign: Campaign, jobs: int = 1, progress: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """Play the campaign and summarise it (shrinking unless it is one shard of a larger one)."""
+    refused = replay_cases(rulesets=campaign.rulesets)  # issue #19: the refusals that must stay refusals
     started = time.perf_counter()
     results = play_all(campaign, jobs, progress)
     seconds = time.perf_counter() - started
-    return summarise(campaign, results, seconds, shrinking=campaign.shard is None)
+    summary = summarise(campaign, results, seconds, shrinking=campaign.shard is None)
+    summary["must_stay_illegal"] = refusal_summary(refused, campaign.rulesets)
+    return summary

@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING
 from nemesis_rules.invariants import (  # noqa: F401
     characters,
     conservation,
+    effects_basic,
+    effects_chance,
+    effects_rooms,
+    effects_vs,
     placement,
     procedure,
     supplies,

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from nemesis_rules.invariants.core import character_invariant, problems, step_invariant
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
-from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import Character, GameState
-from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.hands import ActionCardDraw, DrawUp
 from nemesis_rules.model.rules.round import Turn
-from nemesis_rules.model.rules.wounds import DEATH_AT_SERIOUS
+from nemesis_rules.rulebook.spec import spec_value
 
-LIGHT_WOUND_SPACES = 2
+LIGHT_WOUND_SPACES = spec_value("wounds.light-to-serious") - 1
 """The Light Wound track has two spaces; the third Light Wound becomes a Serious Wound."""
+DEATH_AT_SERIOUS = spec_value("wounds.serious-for-death")
+"""A Character with 3 Serious Wounds dies of any further wound: never more than 3."""
 
 
 @character_invariant(
@@ -61,7 +61,17 @@ def _drawing(state: GameState) -> bool:
 
 
 def _hand_size(state: GameState, player: int) -> int:
-    return queries.hand_size(state, state.character(player), Context())
+    """The hand size as the rules state it, computed here rather than asked of the engine: 5
+    (the specification's number), 4 with an active Back wound, one more in the Cabins with no
+    Intruder and no Malfunction (facts.md §2, §5, §9)."""
+    c = state.character(player)
+    size = spec_value("hand.size")
+    if c.wound_active("back"):
+        size -= 1
+    room = state.room(c.position)
+    if room.tile == "cabins" and not room.malfunction and not state.intruders_at(c.position):
+        size += 1
+    return size
 
 
 @step_invariant(

@@ -1,6 +1,10 @@
 """What the box holds for one game: supplies, miniature limits and the full inventory of every
-token and card, read from the component tables (:mod:`nemesis_rules.model.data.components` through
-:mod:`nemesis_rules.model.data.tables`), never typed in here.
+token and card. The limits the rule texts state (supplies, miniatures, pods by player count,
+seats, track lengths, Weakness slots) are the specification's numbers
+(:mod:`nemesis_rules.rulebook.spec`), never the engine's tables: an invariant that read the table
+the engine reads could not catch a wrong number in it. The inventories (which cards, which
+tokens) come from the component tables (:mod:`nemesis_rules.model.data.tables`); a supply the
+specification does not state (status markers, ammo) too.
 
 Invariants run after every transition, so the tables of a config are computed once and kept
 by the config's identity (every state of a game shares its config object).
@@ -16,6 +20,7 @@ from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.void_seeders.components import insanity_token
+from nemesis_rules.rulebook.spec import spec, spec_value
 
 T = TypeVar("T")
 _CACHE_SIZE = 64
@@ -79,12 +84,36 @@ class Box:
     time_flags: tuple[tuple[str, ...], ...]
     self_destruct_spaces: int
     destinations: frozenset[str]
+    first_blue: int = 0
+    """Index of the Time track's first blue space (hibernation opens there), from the specification."""
+
+
+SPEC_SUPPLIES = {
+    "noise": "supply.noise",
+    "fire": "supply.fire",
+    "malfunction": "supply.malfunction",
+    "door": "supply.door",
+    "egg": "supply.egg",
+    "carcass": "supply.carcass",
+    "corpse-blue": "supply.corpse-blue",
+    "corpse-red": "supply.corpse-red",
+    "engine": "supply.engine-tokens",
+    "escape-pod": "supply.escape-pods",
+}
+"""Supply id (as the component tables name it) → the specification number that states it."""
 
 
 def _ruleset_miniatures(config: GameConfig) -> dict[str, int]:
-    if config.ruleset.name == "void-seeders":
-        return {m.type: m.count for m in tables.void_seeders(config).miniatures}
-    return {m.type: m.count for m in tables.base(config).miniatures}
+    """Miniatures by type, as the specification states them for the game's ruleset (a type the
+    specification does not list for it has none)."""
+    prefix = f"miniatures.{config.ruleset.name}."
+    return {key.removeprefix(prefix): n.at() for key, n in spec().items() if key.startswith(prefix)}
+
+
+def _supplies(config: GameConfig) -> dict[str, int]:
+    supplies = {s.id: s.count for s in tables.base(config).supplies}
+    supplies.update({name: spec_value(number) for name, number in SPEC_SUPPLIES.items()})
+    return supplies
 
 
 def _ruleset_tokens(config: GameConfig) -> Multiset:
@@ -103,7 +132,7 @@ def box(config: GameConfig) -> Box:
     base = tables.base(config)
     corporate, personal = tables.objective_decks(config)
     return Box(
-        supplies={s.id: s.count for s in base.supplies},
+        supplies=_supplies(config),
         miniatures=_ruleset_miniatures(config),
         intruder_tokens=_ruleset_tokens(config),
         exploration_tokens=tables.exploration_tokens(config),
@@ -114,12 +143,13 @@ def box(config: GameConfig) -> Box:
         objectives=corporate.union(personal),
         characters=Multiset.of(tables.character_names(config)),
         pods=Multiset.of(str(n) for n in tables.pod_numbers(config)),
-        pods_in_play=tables.pods_for(config),
-        pod_seats=base.escape_pods.seats,
+        pods_in_play=spec_value("pods.in-play", config.players),
+        pod_seats=spec_value("pods.seats"),
         weaknesses=frozenset(tables.weakness_cards(config)),
-        weakness_slots=len(base.weakness_setup.slots),
-        time_spaces=len(base.time_track.spaces),
+        weakness_slots=spec_value("weaknesses.slots"),
+        time_spaces=spec_value("track.time.spaces"),
         time_flags=tuple(space.flags for space in base.time_track.spaces),
-        self_destruct_spaces=len(base.self_destruct_track.spaces),
-        destinations=frozenset(space.label for space in base.destination_track.spaces),
+        first_blue=spec_value("track.time.first-blue"),
+        self_destruct_spaces=spec_value("track.self-destruct.spaces"),
+        destinations=frozenset("ABCD"[: spec_value("track.destination.spaces")]),
     )

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from nemesis_rules.invariants.catalogue import invariant
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
+from nemesis_rules.invariants.edges import edge_start, near_edge
 from nemesis_rules.invariants.probes import PROBES_PER_STEP, Prober
 from nemesis_rules.invariants.steering import steered
 from nemesis_rules.invariants.user import load_user_invariant
@@ -149,6 +150,14 @@ class GameResult:
     actions: tuple[Action, ...] = ()
     novelties: set[str] = field(default_factory=set)
     """With ``coverage``: the :func:`novelty_key` of every action taken (campaign bookkeeping)."""
+    near: Counter[str] = field(default_factory=Counter)
+    """Per invariant, the states of the game holding its condition at the limit (:mod:`.edges`)."""
+
+
+def first_state(spec: GameSpec, setup: Setup) -> GameState:
+    """The state game ``spec`` starts from: an edge (:mod:`.edges`) or a new game."""
+    edge = edge_start(spec.index, spec.ruleset, spec.players, spec.seed, setup.rulings, setup.variants)
+    return edge if edge is not None else start(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
 
 
 def playable_rulesets() -> tuple[str, ...]:
@@ -244,7 +253,7 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     """Play one game of the campaign, checking every invariant after every transition."""
     result = GameResult(spec)
     rng = random.Random(spec.seed)
-    state = start(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
+    state = first_state(spec, setup)  # issue #19: one game in EDGE_EVERY starts next to a limit
     checker = Checker(spec.ruleset, setup.invariants())
     reported: set[str] = set()
     for v in checker.first(state):
@@ -292,6 +301,7 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
                 reported.add(v.invariant)
                 result.found.append(Found(v.invariant, v.message, len(actions)))
         state = transition.state
+        result.near.update(near_edge(state))
     else:
         result.end_reason = "step-limit"
         result.found.append(Found(ENGINE_ERROR, f"no end after {MAX_STEPS} steps", len(actions)))

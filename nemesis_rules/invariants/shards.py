@@ -106,6 +106,9 @@ def merge(summaries: Sequence[Mapping[str, Any]], sources: Sequence[str] = ()) -
         "refused_by_ruleset": {r: dict(sorted(c.items())) for r, c in sorted(refused_by_ruleset.items())},
         "probes": sum(d.get("probes", 0) for d in summaries),
         "probe_errors": probe_errors[:PROBE_ERRORS_KEPT],
+        "edge_games": sum(d.get("edge_games", 0) for d in summaries),
+        "near_edge": dict(sorted(sum((Counter(d.get("near_edge", {})) for d in summaries), Counter()).items())),
+        "must_stay_illegal": summaries[0].get("must_stay_illegal", {"cases": 0, "failed": []}),
     }
 
 

@@ -21,11 +21,10 @@ from dataclasses import dataclass
 
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant
-from nemesis_rules.invariants.fuzzing import ENGINE_ERROR, GameSpec, Setup
+from nemesis_rules.invariants.fuzzing import ENGINE_ERROR, GameSpec, Setup, first_state
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.engine import RuleGap, legal_actions, step
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.game import start
 
 CHUNKS = (8, 4, 2, 1)
 DEFAULT_BUDGET = 400
@@ -79,7 +78,7 @@ class _Search:
         first violation of the target, or None when it does not break it."""
         self.tried += 1
         if base is None or start_at == 0:
-            state = start(self.spec.ruleset, self.spec.players, dict(self.setup.rulings), dict(self.setup.variants))
+            state = first_state(self.spec, self.setup)
             prefix_choices: list[int] = []
             prefix_actions: list[Action] = []
             states = [state]
@@ -125,7 +124,7 @@ def _better(candidate: _Run, best: _Run) -> bool:
 
 def choice_sequence(spec: GameSpec, setup: Setup, actions: tuple[Action, ...]) -> list[int]:
     """The indices of ``actions`` among the legal actions, step by step."""
-    state = start(spec.ruleset, spec.players, dict(setup.rulings), dict(setup.variants))
+    state = first_state(spec, setup)
     out = []
     for action in actions:
         options = legal_actions(state)

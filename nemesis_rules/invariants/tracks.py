@@ -8,6 +8,7 @@ from nemesis_rules.invariants.components import box
 from nemesis_rules.invariants.core import problems, state_invariant, step_invariant
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.rulebook.spec import spec_value
 
 ENGINE_STACK = ("damaged", "working")
 
@@ -40,11 +41,12 @@ def track_spaces(state: GameState) -> str | None:
 def hibernation_blue(before: GameState, action: Action, after: GameState) -> str | None:
     if before.characters is after.characters:
         return None
-    flags = box(after.config).time_flags
+    spec = box(after.config)
+    blue = range(spec.first_blue, spec.time_spaces - 1)  # the blue spaces: after the white ones, before the red
     for b, a in zip(before.characters, after.characters, strict=False):
         if a.status == "hibernating" and b.status != "hibernating":
             spaces = {before.time, after.time}
-            if not any(0 <= t < len(flags) and "hibernation" in flags[t] for t in spaces):
+            if not any(t in blue for t in spaces):
                 return f"player {a.player} went into hibernation with the Time marker on space index {after.time}"
     return None
 
@@ -98,7 +100,7 @@ def engine_stacks(state: GameState) -> str | None:
         for i, stack in enumerate(state.engines)
         if tuple(sorted(stack)) != ENGINE_STACK
     ]
-    engines = box(state.config).supplies["engine"] // len(ENGINE_STACK)
+    engines = spec_value("engines")
     if state.phase != "setup" and len(state.engines) != engines:
         found.append(f"{len(state.engines)} engine stacks, {engines} expected")
     return problems(found)

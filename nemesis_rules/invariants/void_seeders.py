@@ -17,7 +17,7 @@ from nemesis_rules.invariants.core import (
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.state import Character, GameState
-from nemesis_rules.model.data import tables
+from nemesis_rules.rulebook.spec import spec_value
 
 VS = ("void-seeders",)
 LARVA = "larva"
@@ -30,9 +30,9 @@ DEATH_ABOVE_TOP = "vs.insanity.death-above-5"
 
 @per_config
 def insanity_track(config: GameConfig) -> tuple[int, int, int]:
-    """(lowest level, level of no return, top) of the Insanity track card."""
-    track = tables.void_seeders(config).insanity_track
-    return min(level.level for level in track.levels), track.floor, track.max
+    """(lowest level, level of no return, top) of the Insanity track card, as the rule texts
+    state them (the specification's numbers, not the engine's table)."""
+    return 1, spec_value("insanity.floor"), spec_value("insanity.max")
 
 
 @character_invariant(

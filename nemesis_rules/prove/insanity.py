@@ -22,6 +22,7 @@ from nemesis_rules.model.rules.void_seeders import (
     insanity as engine,  # read at call time: the proofs hold the engine as it is
 )
 from nemesis_rules.prove.core import Obligation, ProofResult, Transition, prove_inductive
+from nemesis_rules.rulebook.spec import spec_value
 
 RULINGS = (
     "vs.ambiguity.insanity-floor",
@@ -35,7 +36,14 @@ DEAD = 0
 
 
 def track() -> tuple[int, int, int]:
-    """(start, floor, top) of the printed Insanity track, from the data."""
+    """(start, floor, top) of the printed Insanity track as the rule texts state it (the
+    specification's numbers): what the properties are proved against."""
+    return spec_value("insanity.start"), spec_value("insanity.floor"), spec_value("insanity.max")
+
+
+def engine_track() -> tuple[int, int, int]:
+    """(start, floor, top) of the Insanity track as the engine's data table has it: what the
+    transitions run with (a wrong table then shows as a counterexample, not as a shifted proof)."""
     data = tables.void_seeders(make_config("void-seeders", 2)).insanity_track
     return data.start, data.floor, data.max
 
@@ -60,7 +68,7 @@ def _table(function: Callable[[int], int | None], levels: range, argument: z3.Ar
 def level_transition(name: str, function: Callable[[int], int | None], clauses: tuple[str, ...]) -> Transition:
     """A change of level by the engine's ``function`` (None = the character dies)."""
     _, floor, top = track()
-    levels = range(1, top + 1)
+    levels = range(1, max(top, engine_track()[2]) + 2)
 
     def relation(pre: Mapping[str, z3.ExprRef], post: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         nxt = _table(function, levels, pre["level"])
@@ -78,7 +86,7 @@ def level_transition(name: str, function: Callable[[int], int | None], clauses: 
 def transitions(rulings: Mapping[str, str]) -> list[Transition]:
     """Every way the engine changes a living character's Insanity under ``rulings``."""
 
-    _, floor, top = track()
+    _, floor, top = engine_track()
     locked = rulings.get("vs.ambiguity.insanity-floor") == "locked"
     out = [
         level_transition(
@@ -127,6 +135,7 @@ def transitions(rulings: Mapping[str, str]) -> list[Transition]:
 
 def _invariants(rulings: Mapping[str, str]) -> list[ProofResult]:
     start_level, floor, top = track()
+    start_level = engine_track()[0]  # the engine's starting level, held to the range below
     steps = transitions(rulings)
     relevant = {r: rulings[r] for r in RULINGS if r in rulings}
 

@@ -15,6 +15,7 @@ import z3
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import make_config
 from nemesis_rules.prove.core import Obligation, ProofResult, Transition, prove_inductive
+from nemesis_rules.rulebook.spec import spec_value
 
 ROOMS = 21
 
@@ -64,8 +65,11 @@ def remove_marker_relation() -> Transition:
 
 def _marker_obligation(marker: str, place_clause: str, exhaustion_clause: str) -> Obligation:
     def check(rulings: Mapping[str, str]) -> list[ProofResult]:
-        limit = tables.supply(make_config("base", 2), marker)
-        place = place_marker_relation(limit)
+        # the engine ends the game when its table's supply is used up; the rule's supply is the
+        # specification's number: a wrong table is a counterexample, not a proof of a wrong bound
+        engine_limit = tables.supply(make_config("base", 2), marker)
+        limit = spec_value(f"supply.{marker}")
+        place = place_marker_relation(engine_limit)
         place = Transition(f"place {marker}", place.relation, (place_clause, exhaustion_clause))
         remove = remove_marker_relation()
         remove = Transition(f"remove {marker}", remove.relation, ())
@@ -128,10 +132,11 @@ def _miniature_obligation(ruleset: str, kind: str) -> Obligation:
     ruling = "base.gap.miniature-exhausted"
 
     def check(rulings: Mapping[str, str]) -> list[ProofResult]:
-        limit = tables.miniature_limit(make_config(ruleset, 2), kind)
+        engine_limit = tables.miniature_limit(make_config(ruleset, 2), kind)
+        limit = spec_value(f"miniatures.{ruleset}.{kind}")
         retreat = kind == "adult" or rulings.get(ruling) == "retreat-then-place"
         clauses = ("base.supply.miniatures", "base.supply.adult-exhaustion" if kind == "adult" else ruling)
-        place = place_miniature_relation(limit, retreat)
+        place = place_miniature_relation(engine_limit, retreat)
         return [
             prove_inductive(
                 f"supply.miniature.{kind}",

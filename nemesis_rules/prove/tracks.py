@@ -16,6 +16,7 @@ import z3
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.game import make_config
 from nemesis_rules.prove.core import Obligation, ProofResult, Transition, prove_inductive
+from nemesis_rules.rulebook.spec import spec_value
 
 
 def track_vars(prefix: str) -> dict[str, z3.ExprRef]:
@@ -37,13 +38,17 @@ def _track_obligation(track_id: str, clauses: tuple[str, ...]) -> Obligation:
         config = make_config("base", 2)
         track = tables.time_track(config) if track_id == "time" else tables.base(config).self_destruct_track
         flag = "jump" if track_id == "time" else "explosion"
-        end = next(i for i, space in enumerate(track.spaces) if flag in space.flags)
+        engine_end = next(i for i, space in enumerate(track.spaces) if flag in space.flags)
         start = track.start_index
-        advance = advance_relation(end)
+        # the property: the track the rule texts describe (the specification's number of spaces,
+        # the last one ends the game); the transition: the engine's table
+        spaces = spec_value("track.time.spaces" if track_id == "time" else "track.self-destruct.spaces")
+        end = spaces - 1
+        advance = advance_relation(engine_end)
         return [
             prove_inductive(
                 f"track.{track_id}",
-                f"the {track_id} marker stays on its {len(track.spaces)} spaces and the game ends on the {flag} space",
+                f"the {track_id} marker stays on its {spaces} spaces and the game ends on the {flag} space",
                 track_vars,
                 lambda v: z3.And(v["index"] == start, z3.Not(v["over"])),
                 lambda v: z3.And(start <= v["index"], v["index"] <= end, v["over"] == (v["index"] >= end)),
@@ -66,14 +71,18 @@ def _pods_obligation() -> Obligation:
         derived = z3.IntVal(0)
         for n, count in counts.items():
             derived = z3.If(players == n, count, derived)
-        rule = z3.If(players <= 2, 2, z3.If(players <= 4, 3, 4))
+        rule = z3.IntVal(0)
+        for n in range(1, 6):
+            rule = z3.If(players == n, spec_value("pods.in-play", n), rule)
+        seats, rule_seats = z3.Int("seats"), spec_value("pods.seats")
         solver = z3.Solver()
-        solver.add(players >= 1, players <= 5, pods == derived, pods != rule)
-        statement = "escape pods at setup: 2 for 1-2 players, 3 for 3-4, 4 for 5"
+        solver.add(players >= 1, players <= 5, pods == derived, seats == table.seats)
+        solver.add(z3.Or(pods != rule, seats != rule_seats))
+        statement = f"escape pods at setup: 2 for 1-2 players, 3 for 3-4, 4 for 5; {rule_seats} seats each"
         clauses = ("base.setup.escape-pods",)
         if solver.check() == z3.sat:
             model = solver.model()
-            witness = {"players": model[players].as_long(), "pods": model[pods].as_long()}
+            witness = {"players": model[players].as_long(), "pods": model[pods].as_long(), "seats": table.seats}
             return [
                 ProofResult(
                     "pods.count",

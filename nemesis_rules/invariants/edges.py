@@ -1,0 +1,289 @@
+"""Reaching the edges (issue #19): campaign games that start next to a limit of the specification's
+numbers or a "last piece" rule, so that each invariant is exercised where it can fail.
+
+Invariants about limits exist (``supply.fire``, ``characters.wounds``, ``vs.insanity.range``,
+...), but random games rarely get to the limit: a wrong supply in a table, or a rule that
+misbehaves only at the ninth Fire marker, goes unseen. So one game in :data:`EDGE_EVERY` of a
+campaign starts instead from an *edge*: a game played (seeded) through setup to the first turn,
+then set at a limit or one step short of it. The limits are the specification's numbers
+(:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
+ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
+Time marker two spaces from the jump, a running Self-Destruct two spaces from the explosion,
+characters one wound from death, the Nest's last Egg and every Egg, every Adult (Lurker)
+miniature, Insanity one step from the top (Void Seeders). Each edge state is itself checked by
+every invariant first (tests/invariants/test_edges.py). Which game starts where depends on its
+index and seed alone, so a campaign stays deterministic per seed.
+
+:func:`near_edge` names the invariants whose condition a state holds at its limit (one more
+marker, wound, step would break it); the campaign's summary counts those states per invariant.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from nemesis_rules.model.core.engine import acting_player, step
+from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.data import tables
+from nemesis_rules.model.game import start
+from nemesis_rules.players.play import choose
+from nemesis_rules.rulebook.spec import spec, spec_value
+
+EDGE_EVERY = 3
+"""Game ``g`` of a campaign starts from an edge when ``g % EDGE_EVERY == EDGE_EVERY - 1``."""
+SALT = 0x5EED_ED6E
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A situation next to a limit: its id, the rulesets it applies to (None: all), and how a
+    state at the first turn is set next to the limit (None when it cannot be here)."""
+
+    id: str
+    statement: str
+    build: Callable[[GameState], GameState | None]
+    rulesets: frozenset[str] | None = None
+
+
+def _rooms(state: GameState, wanted: Callable[[GameState, str], bool]) -> list[str]:
+    return [p for p in state.config.board.positions if wanted(state, p)]
+
+
+def _fires(state: GameState) -> GameState | None:
+    target = spec_value("supply.fire")
+    free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None)
+    have = sum(1 for r in state.rooms if r.fire)
+    for position in free[: max(0, target - have)]:
+        state = state.with_room(position, state.room(position).evolve(fire=True))
+    return state
+
+
+def _malfunctions(state: GameState) -> GameState | None:
+    target = spec_value("supply.malfunction")
+
+    def can(s: GameState, p: str) -> bool:
+        room = s.room(p)
+        return not room.malfunction and room.tile is not None and tables.room_can_malfunction(s.config, room.tile)
+
+    free = _rooms(state, can)
+    have = sum(1 for r in state.rooms if r.malfunction)
+    if len(free) < target - have:
+        return None
+    for position in free[: max(0, target - have)]:
+        state = state.with_room(position, state.room(position).evolve(malfunction=True))
+    return state
+
+
+def _doors(state: GameState) -> GameState | None:
+    target = spec_value("supply.door") - 1
+    here = {c.position for c in state.characters}
+    board = state.config.board
+    corridors = [k for k in board.corridors if not set(board.corridors[k].between) & here]
+    closed = sum(1 for d in state.doors if d != "open")
+    for corridor in corridors:
+        if closed >= target:
+            break
+        if state.door(corridor) == "open":
+            state = state.with_door(corridor, "closed")
+            closed += 1
+    return state
+
+
+def _noise(state: GameState) -> GameState | None:
+    corridors = sorted(state.config.board.corridors)
+    return state.evolve(noise=frozenset(corridors[1:]) | state.noise - {corridors[0]})
+
+
+def _late_time(state: GameState) -> GameState | None:
+    time = spec_value("track.time.spaces") - 3
+    return state.evolve(time=time, round=time + 1)
+
+
+def _self_destruct(state: GameState) -> GameState | None:
+    return state.evolve(self_destruct=spec_value("track.self-destruct.spaces") - 3)
+
+
+def _wounded(state: GameState) -> GameState | None:
+    deck = state.deck("serious-wound")
+    cards = [card for card, n in sorted(deck.unknown.items()) for _ in range(n)]
+    need = spec_value("wounds.serious-for-death")
+    light = spec_value("wounds.light-to-serious") - 1
+    for c in state.characters:
+        if len(cards) < need:
+            return None
+        taken, cards = cards[:need], cards[need:]
+        unknown = deck.unknown
+        for card in taken:
+            unknown = unknown.remove(card)
+        deck = deck.evolve(unknown=unknown)
+        state = state.with_character(c.evolve(serious_wounds=tuple(taken), light_wounds=light))
+    return state.with_deck("serious-wound", deck)
+
+
+def _last_egg(state: GameState) -> GameState | None:
+    return state.evolve(eggs=1) if state.eggs > 1 else None
+
+
+def _eggs_all_out(state: GameState) -> GameState | None:
+    return state.evolve(eggs=spec_value("supply.egg"))
+
+
+def _miniatures_all_out(kind: str) -> Callable[[GameState], GameState | None]:
+    """Every miniature of ``kind`` on the board, in rooms no character is in (no Combat yet)."""
+
+    def build(state: GameState) -> GameState | None:
+        limit = spec_value(f"miniatures.{state.config.ruleset.name}.{kind}")
+        watched = {c.position for c in state.characters}
+        rooms = [p for p in state.config.board.positions if p not in watched and state.room(p).tile is not None]
+        have = sum(1 for i in state.intruders if i.kind == kind)
+        for n in range(max(0, limit - have)):
+            intruder = Intruder(state.next_intruder, kind, rooms[n % len(rooms)])
+            state = state.evolve(intruders=tuple(sorted((*state.intruders, intruder))), next_intruder=intruder.id + 1)
+        return state
+
+    return build
+
+
+def _insane(state: GameState) -> GameState | None:
+    top = spec_value("insanity.max")
+    return state.evolve(characters=tuple(c.evolve(insanity=top - 1) for c in state.characters))
+
+
+EDGES: tuple[Edge, ...] = (
+    Edge("fire-all-out", "Every Fire marker on the board: the next Fire destroys the ship.", _fires),
+    Edge("malfunction-all-out", "Every Malfunction marker on the board: the next breaches the hull.", _malfunctions),
+    Edge("doors-one-short", "One Door token short of the supply: the next closing takes one from the board.", _doors),
+    Edge("noise-all-but-one", "Noise in every corridor but one: most rolls start an Encounter.", _noise),
+    Edge("time-two-from-jump", "The Time marker two spaces from the hyperjump.", _late_time),
+    Edge("self-destruct-two-from-end", "A running Self-Destruct two spaces from the explosion.", _self_destruct),
+    Edge("one-wound-from-death", "Every character with 3 Serious Wounds and 2 Light Wounds.", _wounded),
+    Edge("last-egg", "The Nest's last Egg on the Intruder board.", _last_egg, frozenset({"base"})),
+    Edge(
+        "eggs-all-out",
+        "Every Egg token on the Intruder board: a Queen's Egg finds none left.",
+        _eggs_all_out,
+        frozenset({"base"}),
+    ),
+    Edge(
+        "adults-all-out",
+        "Every Adult miniature on the board: the next Adult makes the others retreat.",
+        _miniatures_all_out("adult"),
+        frozenset({"base"}),
+    ),
+    Edge(
+        "lurkers-all-out",
+        "Every Lurker miniature on the board.",
+        _miniatures_all_out("lurker"),
+        frozenset({"void-seeders"}),
+    ),
+    Edge(
+        "insanity-one-from-top",
+        "Every character one Insanity level below the top.",
+        _insane,
+        frozenset({"void-seeders"}),
+    ),
+)
+
+
+def edge_for(index: int, ruleset: str) -> Edge | None:
+    """The edge game ``index`` of a campaign starts from (None: a new game)."""
+    if index % EDGE_EVERY != EDGE_EVERY - 1:
+        return None
+    fitting = [e for e in EDGES if e.rulesets is None or ruleset in e.rulesets]
+    return fitting[(index // EDGE_EVERY) % len(fitting)]
+
+
+def _first_turn(state: GameState, seed: int) -> GameState:
+    rng = random.Random(seed ^ SALT)
+    while state.end is None and not (
+        state.phase == "player" and acting_player(state) is not None and type(state.pending[-1]).__name__ == "Turn"
+    ):
+        state = step(state, choose(state, rng)).state
+    return state
+
+
+@lru_cache(maxsize=64)
+def _edge_state(
+    index: int,
+    ruleset: str,
+    players: int,
+    seed: int,
+    rulings: tuple[tuple[str, str], ...],
+    variants: tuple[tuple[str, str], ...],
+) -> GameState | None:
+    edge = edge_for(index, ruleset)
+    if edge is None:
+        return None
+    first = _first_turn(start(ruleset, players, dict(rulings), dict(variants)), seed)
+    return edge.build(first) if first.end is None else None
+
+
+def edge_start(
+    index: int,
+    ruleset: str,
+    players: int,
+    seed: int,
+    rulings: tuple[tuple[str, str], ...] = (),
+    variants: tuple[tuple[str, str], ...] = (),
+) -> GameState | None:
+    """The state campaign game ``index`` starts from when it starts at an edge (None: it starts
+    a new game as usual). The same arguments always give the same state."""
+    return _edge_state(index, ruleset, players, seed, tuple(rulings), tuple(variants))
+
+
+# -- one step from failing -----------------------------------------------------------------------
+
+
+def _at(count: int, limit: int) -> bool:
+    return count == limit
+
+
+def _full(state: GameState) -> bool:
+    """Whether every miniature of some type is on the board."""
+    prefix = f"miniatures.{state.config.ruleset.name}."
+    kinds = {i.kind for i in state.intruders}
+    return any(
+        sum(1 for i in state.intruders if i.kind == kind) >= spec_value(prefix + kind)
+        for kind in kinds
+        if prefix + kind in _SPEC_KEYS
+    )
+
+
+_SPEC_KEYS = frozenset(spec())
+
+
+NEAR: Mapping[str, Callable[[GameState], bool]] = {
+    "supply.fire": lambda s: _at(sum(1 for r in s.rooms if r.fire), spec_value("supply.fire")),
+    "supply.malfunction": lambda s: _at(sum(1 for r in s.rooms if r.malfunction), spec_value("supply.malfunction")),
+    "supply.doors": lambda s: _at(sum(1 for d in s.doors if d != "open"), spec_value("supply.door")),
+    "supply.noise": lambda s: len(s.noise) >= len(s.config.board.corridors),
+    "tracks.spaces": lambda s: (
+        s.time >= spec_value("track.time.spaces") - 2
+        or (s.self_destruct is not None and s.self_destruct >= spec_value("track.self-destruct.spaces") - 2)
+    ),
+    "characters.wounds": lambda s: any(
+        c.alive
+        and (
+            len(c.serious_wounds) == spec_value("wounds.serious-for-death")
+            or c.light_wounds == spec_value("wounds.light-to-serious") - 1
+        )
+        for c in s.characters
+    ),
+    "vs.insanity.range": lambda s: (
+        s.config.ruleset.name == "void-seeders"
+        and any(c.alive and c.insanity == spec_value("insanity.max") for c in s.characters)
+    ),
+    "pods.seats": lambda s: any(len(p.occupants) == spec_value("pods.seats") for p in s.pods),
+    "supply.heavy-objects": lambda s: s.eggs <= 1 or s.eggs == spec_value("supply.egg"),
+    "supply.miniatures": lambda s: s.config.ruleset.name == "base" and _full(s),
+    "vs.supply.miniatures": lambda s: s.config.ruleset.name == "void-seeders" and _full(s),
+}
+"""Invariant id → whether a state holds that invariant's quantity at its limit."""
+
+
+def near_edge(state: GameState) -> list[str]:
+    """The invariants whose condition ``state`` holds at the limit (one step from failing)."""
+    return [name for name, at_limit in NEAR.items() if at_limit(state)]

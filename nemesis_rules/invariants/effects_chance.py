@@ -1,0 +1,195 @@
+"""The stated effects of the chance outcomes: draws, rolls and tiles (facts.md §1-§5, §10, §15;
+RU-RB p.6, p.14-15, p.18-21), and the consequences the state itself shows.
+
+* A card drawn from a deck (Item, Event, Intruder Attack, Serious Wound, Contamination, Panic)
+  leaves that deck's draw pile (or, looked at, is known on top).
+* A Serious Wound card drawn lies on the wounded character's board (or the character died).
+* A Noise roll showing a corridor number puts a Noise marker into that corridor, or, with one
+  there already, starts an Encounter: either way the board changes.
+* A setup draw (escape pod, Character draft card, exploration token) takes its piece from its pool.
+* Any other outcome: the chance node that asked for it is no longer open.
+* From the state, not from any report: in the Player Phase of round R the Time marker has made
+  exactly R - 1 steps (one per Event Phase, RU-RB p.10), so a skipped or doubled track step shows.
+"""
+
+from __future__ import annotations
+
+from nemesis_rules.invariants.core import problems, state_invariant, step_invariant
+from nemesis_rules.invariants.effects import EFFECTS, Effect, EffectCheck, dispatch, drawn_from, effect, resolved
+from nemesis_rules.model.core.actions import Action, Outcome
+from nemesis_rules.model.core.engine import is_chance
+from nemesis_rules.model.core.frames import ChanceNode
+from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.events import BagDevelopmentDraw
+from nemesis_rules.record.vocabulary import chance_names
+
+ID = "effects.chance"
+NUMBERS = ("1", "2", "3", "4")
+
+
+def _outcome(action: Action) -> Outcome:
+    assert isinstance(action, Outcome)
+    return action
+
+
+def _drawn(deck: str | None) -> EffectCheck:
+    def check(before: GameState, action: Action, after: GameState) -> str | None:
+        o = _outcome(action)
+        name = deck
+        frame = before.pending[-1] if before.pending else None
+        if name is None:
+            name = getattr(frame, "colour", None)
+        if name == "attack":
+            name = tables.attack_deck_name(before.config)
+        if not isinstance(name, str):
+            return None
+        return drawn_from(before, after, name, o.outcome, f"the {o.chance}")
+
+    return check
+
+
+for _word, _deck, _clause in (
+    ("item-card", None, "base.search.draw-two"),
+    ("event-card", "event", "base.event.card"),
+    ("attack-card", "attack", "base.attack.card-symbol"),
+    ("contamination-card", "contamination", "base.contamination.deck"),
+    ("panic-card", "panic", "vs.panic.draw"),
+):
+    EFFECTS[("chance", _word)] = Effect(
+        _word,
+        "chance",
+        "The card drawn leaves its deck's draw pile.",
+        _clause,
+        _drawn(_deck),
+        ID,
+    )
+
+
+@effect(
+    "chance",
+    "serious-wound",
+    "The Serious Wound card drawn lies on the wounded character's board (or the character died).",
+    "base.wound.serious-card",
+    ID,
+)
+def serious_wound(before: GameState, action: Action, after: GameState) -> str | None:
+    o = _outcome(action)
+    frame = before.pending[-1] if before.pending else None
+    player = getattr(frame, "player", None)
+    if not isinstance(player, int) or after.end is not None:
+        return None
+    b, a = before.character(player), after.character(player)
+    if a.status != "active":
+        return None
+    if a.serious_wounds.count(o.outcome) <= b.serious_wounds.count(o.outcome):
+        return f"player {player} drew the Serious Wound {o.outcome!r} but does not have one more"
+    return drawn_from(before, after, "serious-wound", o.outcome, "the Serious Wound card")
+
+
+@effect(
+    "chance",
+    "noise-roll",
+    "A corridor number puts a Noise marker into that corridor, or starts an Encounter if one is there.",
+    "base.noise.number",
+    ID,
+)
+def noise_roll(before: GameState, action: Action, after: GameState) -> str | None:
+    o = _outcome(action)
+    if o.outcome not in NUMBERS or after.end is not None:
+        return None
+    frame = after.pending[-1] if after.pending else None
+    if frame is not None and type(frame).__name__ == "ScannerReroll":
+        return None  # the roll may be rolled again before it counts
+    if after.noise != before.noise or after.intruders != before.intruders or is_chance(after):
+        return None
+    return f"a Noise roll of {o.outcome} placed no Noise marker and started no Encounter"
+
+
+@effect(
+    "chance",
+    "intruder-token",
+    "Bag development (facts.md §1): a Queen adds at most one Egg; an Adult or Breeder makes every "
+    "Character not in Combat roll for Noise.",
+    "base.event.bag-development",
+    ID,
+)
+def intruder_token(before: GameState, action: Action, after: GameState) -> str | None:
+    o = _outcome(action)
+    frame = before.pending[-1] if before.pending else None
+    if not isinstance(frame, BagDevelopmentDraw) or after.end is not None:
+        return None
+    kind = o.outcome.split("-")[0]
+    if after.eggs > before.eggs + 1:
+        return f"bag development drew {o.outcome!r} and the Eggs went from {before.eggs} to {after.eggs}"
+    if kind in ("adult", "breeder"):
+        calm = [c for c in before.characters if c.active and not before.in_combat(c.player)]
+        top = after.pending[-1] if after.pending else None
+        if calm and not (isinstance(top, ChanceNode) and top.chance == "noise-roll"):
+            return f"bag development drew {o.outcome!r} but nobody rolls for Noise"
+    return None
+
+
+def _pool(field: str, what: str) -> EffectCheck:
+    def check(before: GameState, action: Action, after: GameState) -> str | None:
+        o = _outcome(action)
+        old, new = getattr(before, field), getattr(after, field)
+        if new.count(o.outcome) < old.count(o.outcome) or new.total < old.total:
+            return None
+        return f"the {what} {o.outcome!r} was drawn but its pool still holds as many"
+
+    return check
+
+
+for _word, _field, _what, _clause in (
+    ("escape-pod", "pod_pool", "escape pod", "base.setup.escape-pods"),
+    ("exploration-token", "exploration_pool", "exploration token", "base.setup.exploration-tokens"),
+):
+    EFFECTS[("chance", _word)] = Effect(
+        _word,
+        "chance",
+        f"The {_what} drawn leaves its pool.",
+        _clause,
+        _pool(_field, _what),
+        ID,
+    )
+
+
+def _register_the_rest() -> None:
+    for word in sorted(chance_names()):
+        if ("chance", word) not in EFFECTS:
+            EFFECTS[("chance", word)] = Effect(
+                word, "chance", "The outcome answers the chance node that asked for it.", "", resolved, ID
+            )
+
+
+_register_the_rest()
+_dispatch = dispatch(ID)
+
+
+@step_invariant(
+    ID, "Each chance outcome has its stated effect (draws leave their decks, rolls place Noise).", "base.event.card"
+)
+def chance_effects(before: GameState, action: Action, after: GameState) -> str | None:
+    if not isinstance(action, Outcome):
+        return None
+    return _dispatch(before, action, after)
+
+
+@state_invariant(
+    "effects.time-steps",
+    "In the Player Phase of round R the Time marker has moved exactly R - 1 spaces (one per Event Phase).",
+    "base.event.time",
+    reads=("time", "round", "phase", "end"),
+)
+def time_steps(state: GameState) -> str | None:
+    if state.phase != "player" or state.end is not None:
+        return None
+    if state.time != state.round - 1:
+        return (
+            f"round {state.round}, Player Phase: the Time marker is on space index {state.time}, not {state.round - 1}"
+        )
+    return None
+
+
+__all__ = ["chance_effects", "problems", "time_steps"]
