@@ -27,7 +27,7 @@ from nemesis_rules.model.rules.item_effects import (
     open_neighbours,
 )
 from nemesis_rules.model.rules.markers import place_fire
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.noise import EggNoise
 from nemesis_rules.model.rules.wounds import GainContamination, SeriousWound
 
 EGGS = "eggs"
@@ -132,9 +132,9 @@ def _molotov(state: GameState, player: int, params: Params, ctx: Context) -> Gam
         frames.extend(ItemInjury(i.id, injuries) for i in intruders)
     frames.extend(SeriousWound(c.player) for c in state.characters_at(position))
     if _nest_with_eggs(state, position):
-        ctx.fire("base.nest.destroy-eggs")
+        ctx.fire("base.nest.item-eggs")
         state = destroy_nest_eggs(state, MOLOTOV_EGGS, ctx)
-        frames.append(RollNoise(player, here))
+        frames.append(EggNoise(player, here))
     return state.push(*frames)
 
 

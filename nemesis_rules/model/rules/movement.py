@@ -210,8 +210,7 @@ def enter_room(
         ctx.fire("base.noise.occupied-room-no-roll")
         return state
     if roll:
-        if not room.explored:
-            ctx.fire("base.explore.then-noise")
+        ctx.fire("base.explore.then-noise" if not room.explored else "base.noise.after-move")
         return state.push(noise_rules.RollNoise(player, position))
     return state
 

@@ -149,6 +149,34 @@ class RollNoise(Step):
         return state.push(NoiseRoll(self.player, self.position))
 
 
+EGG_NOISE_RULING = "vs.ambiguity.egg-noise-in-combat"
+
+
+@dataclass(frozen=True, slots=True)
+class EggNoise(Step):
+    """The Noise roll that follows each attempt on the Nest's Eggs (facts.md §9, base.nest.destroy-eggs).
+    With Void Seeders a Character In Combat rolls for Noise only because of a Lair (the rulebook's
+    'the only way', vs.lair.noise-roll); where that ruling is in force and the attacker is In Combat,
+    ruling vs.ambiguity.egg-noise-in-combat decides whether the roll still happens."""
+
+    player: int
+    position: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            return state
+        if EGG_NOISE_RULING in state.config.rulings and state.in_combat(self.player):
+            reading = ctx.gap(
+                state,
+                EGG_NOISE_RULING,
+                "base.nest.destroy-eggs",
+                "a Character In Combat attacked the Nest's Eggs, which a Noise roll follows",
+            )
+            if reading == "no-roll":
+                return state
+        return state.push(NoiseRoll(self.player, self.position))
+
+
 # -- the Motion Scanner/Sensor: a Noise roll rerolled -------------------------------------------
 
 MOTION_SCANNER = "motion-scanner-sensor"

@@ -268,7 +268,7 @@ def look_at_engine(state: GameState, player: int, params: Params, ctx: Context) 
 
 def repair_engine_variants(state: GameState, player: int) -> Variants:
     """Whether a repair (a Repairs card, Tools, Duct Tape) can repair or break an Engine here:
-    in an Engine room, Malfunction or not (RU-RB p.26)."""
+    in an Engine room, Malfunction or not (RU-RB p.26; facts.md §9, clause base.room.engine-malfunction)."""
     return engine_variants(state, player)
 
 
@@ -279,6 +279,8 @@ def repair_engine(state: GameState, player: int, ctx: Context) -> GameState:
     if index is None:
         return state
     ctx.fire("base.room.engine")
+    if state.room(state.character(player).position).malfunction:
+        ctx.fire("base.room.engine-malfunction")  # a repair is no Room action: a Malfunction does not stop it
     return state.push(EngineReorder(player, index))
 
 

@@ -23,7 +23,7 @@ from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs, injure
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.markers import place_fire
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.noise import EggNoise
 from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.wounds import GainContamination, serious_wounds
 
@@ -236,7 +236,7 @@ def resolve_attack(
     if not weapon:
         if injuries == 0:
             if target == EGGS:
-                return state.push(RollNoise(player, position))
+                return state.push(EggNoise(player, position))
             ctx.fire("base.combat.melee-miss-wound")
             return serious_wounds(state, player, 1, ctx)
         if injuries > 1:
@@ -248,7 +248,7 @@ def resolve_attack(
             # one Injury destroys one Egg; Eggs are no Intruders (no first-Encounter choice)
             ctx.fire("base.nest.destroy-eggs", "base.endurance.egg", "base.encounter.egg-not-intruder")
         state = destroy_nest_eggs(state, destroyed, ctx)
-        return state.push(RollNoise(player, position))
+        return state.push(EggNoise(player, position))
     if injuries == 0:
         return state
     return injure(state, int(target), injuries, ctx)

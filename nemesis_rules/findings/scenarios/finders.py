@@ -1,0 +1,34 @@
+"""Scenarios for the rulings the methodical finders raised (issue #23): the universals finder's
+Noise roll after an attempt on the Eggs In Combat, and why the German overview's five-action cap
+can have no situation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nemesis_rules.findings.scenarios import Scenario, no_situation, scenario
+from nemesis_rules.findings.scenarios.vs_states import explore, game, place, set_character
+from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
+
+
+@scenario("vs.ambiguity.egg-noise-in-combat")
+def egg_noise_in_combat() -> Scenario:
+    state = game()
+    nest = next(p for p in state.config.board.positions if state.room(p).tile == "nest")
+    state = explore(set_character(state, 2, position=nest), nest)
+    state = replace(place(state, ("lair", nest)), eggs=5)
+    return Scenario(
+        "vs.ambiguity.egg-noise-in-combat",
+        f"the Scout, In Combat with a Lair in the Nest ({nest}), shoots the Eggs with the Rifle: under 'roll' a "
+        "Noise roll follows, under 'no-roll' none does",
+        (Outcome("combat-die", "single"),),
+        state.push(CombatRoll(2, EGGS, "rifle", False)),
+        ruleset="void-seeders",
+    )
+
+
+no_situation(
+    "base.de.five-actions",
+    "its reading 'five' cannot be played: the engine counts no actions per round, so every game plays 'cards'",
+)
