@@ -14,7 +14,7 @@ from nemesis_rules.invariants.core import fired_step_invariant, step_invariant
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.noise import EGG_NOISE_RULING, NoiseRoll
+from nemesis_rules.model.rules.noise import BAG_NOISE_RULING, EGG_NOISE_RULING, NoiseRoll
 
 LAIR_NOISE = "vs.lair.noise-roll"
 GENERATOR = "base.room.generator"
@@ -33,7 +33,7 @@ def _new_noise_rolls(before: GameState, after: GameState) -> list[NoiseRoll]:
     rulesets=("void-seeders",),
 )
 def noise_in_combat_only_lair(before: GameState, action: Action, after: GameState, fired: tuple[str, ...]) -> str | None:
-    if LAIR_NOISE in fired or EGG_NOISE_RULING in fired:
+    if LAIR_NOISE in fired or EGG_NOISE_RULING in fired or BAG_NOISE_RULING in fired:
         return None
     for roll in _new_noise_rolls(before, after):
         character = after.character(roll.player)

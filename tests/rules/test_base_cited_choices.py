@@ -18,7 +18,7 @@ from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.events import EventCardDraw
 from nemesis_rules.model.rules.movement import enter_room
-from nemesis_rules.model.rules.noise import EggNoise, NoiseRoll, RollNoise
+from nemesis_rules.model.rules.noise import BagNoise, EggNoise, NoiseRoll, RollNoise
 from nemesis_rules.model.rules.rooms import repair_engine
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 from nemesis_rules.testing import (
@@ -142,3 +142,17 @@ def test_vs_ambiguity_egg_noise_in_combat_not_asked_out_of_combat() -> None:
     state = replace(state, intruders=())
     after, fired = settled(state, EggNoise(2, state.character(2).position))
     assert isinstance(top_frame(after), NoiseRoll) and "vs.ambiguity.egg-noise-in-combat" not in fired
+
+
+@pytest.mark.parametrize(("reading", "rolls"), [("at-roll", False), ("at-draw", True)])
+def test_base_ambiguity_bag_noise_combat_timing_each_reading(game: GameState, reading: str, rolls: bool) -> None:
+    state = with_intruders(move_character(game, 2, "08"), Intruder(1, "adult", "08"))
+    state = with_ruling(state, "base.ambiguity.bag-noise-combat-timing", reading)
+    after, fired = settled(state, BagNoise(2, "08"))
+    assert any(isinstance(f, NoiseRoll) for f in after.pending) is rolls
+    assert "base.ambiguity.bag-noise-combat-timing" in fired
+
+
+def test_base_ambiguity_bag_noise_combat_timing_not_asked_out_of_combat(game: GameState) -> None:
+    after, fired = settled(move_character(game, 2, "08"), BagNoise(2, "08"))
+    assert isinstance(top_frame(after), NoiseRoll) and "base.ambiguity.bag-noise-combat-timing" not in fired

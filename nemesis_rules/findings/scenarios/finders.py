@@ -7,9 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nemesis_rules.findings.scenarios import Scenario, no_situation, scenario
-from nemesis_rules.findings.scenarios.vs_states import explore, game, place, set_character
+from nemesis_rules.findings.scenarios.vs_states import SILENCE, after_silence, explore, game, place, set_character
 from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.state import Intruder
+from nemesis_rules.model.rules.noise import BagNoise
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
+from nemesis_rules.testing import after_setup
 
 
 @scenario("vs.ambiguity.egg-noise-in-combat")
@@ -25,6 +28,19 @@ def egg_noise_in_combat() -> Scenario:
         (Outcome("combat-die", "single"),),
         state.push(CombatRoll(2, EGGS, "rifle", False)),
         ruleset="void-seeders",
+    )
+
+
+@scenario("base.ambiguity.bag-noise-combat-timing")
+def bag_noise_combat_timing() -> Scenario:
+    state = set_character(after_setup(2, 3), 2, position="08")
+    state = replace(state, intruders=(Intruder(1, "adult", "08"),), next_intruder=2)
+    return Scenario(
+        "base.ambiguity.bag-noise-combat-timing",
+        "an Adult token's Noise rolls: player 1 rolls Silence, and player 2, not In Combat at the draw, now has "
+        "an Adult in room 08: under 'at-roll' they do not roll, under 'at-draw' they do",
+        (SILENCE,),
+        after_silence(state, BagNoise(2, "08")),
     )
 
 

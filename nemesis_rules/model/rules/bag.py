@@ -16,7 +16,7 @@ from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.encounter import Encounter, first_encounter
 from nemesis_rules.model.rules.intruders import on_board, place_intruder
-from nemesis_rules.model.rules.noise import RollNoise, fill_noiseless
+from nemesis_rules.model.rules.noise import bag_noise_rolls, fill_noiseless
 from nemesis_rules.model.rules.queries import turn_order
 
 
@@ -87,12 +87,7 @@ def base_bag_development(state: GameState, token: str, ctx: Context) -> GameStat
         return _grow_token(state, token, kind, ctx)
     if kind in ("adult", "breeder"):
         ctx.fire(f"base.bag.{kind}")
-        rolls = [
-            RollNoise(p, state.character(p).position)
-            for p in turn_order(state)
-            if state.character(p).active and not state.in_combat(p)
-        ]
-        return state.push(*rolls)
+        return state.push(*bag_noise_rolls(state, turn_order(state)))
     if kind == "queen":
         nest = [p for p in state.config.board.positions if state.room(p).tile == "nest" and state.room(p).explored]
         here = [c for c in state.characters if c.active and nest and c.position == nest[0]]

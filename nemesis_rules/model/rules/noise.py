@@ -9,6 +9,7 @@ Silence does nothing unless the character is slimed, then it reads as Danger.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
@@ -147,6 +148,44 @@ class RollNoise(Step):
         if not state.character(self.player).active:
             return state
         return state.push(NoiseRoll(self.player, self.position))
+
+
+BAG_NOISE_RULING = "base.ambiguity.bag-noise-combat-timing"
+
+
+@dataclass(frozen=True, slots=True)
+class BagNoise(Step):
+    """One player's Noise roll of a bag development (an Adult or Breeder token; a Void Seeder token):
+    every player in turn order rolls, except Characters In Combat (facts.md §1). Whether 'In Combat' is
+    judged when the token is drawn or when this player's roll comes, after an earlier roll's Danger may
+    have brought an Intruder in, is ruling base.ambiguity.bag-noise-combat-timing."""
+
+    player: int
+    position: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            return state
+        if state.in_combat(self.player):
+            reading = ctx.gap(
+                state,
+                BAG_NOISE_RULING,
+                "base.bag.adult",
+                "an earlier Noise roll of this bag development put a Character In Combat before its own roll",
+            )
+            if reading == "at-roll":
+                return state
+        return state.push(NoiseRoll(self.player, self.position))
+
+
+def bag_noise_rolls(state: GameState, players: Iterable[int]) -> tuple[BagNoise, ...]:
+    """The bag development's Noise rolls: every active player of ``players`` (in turn order) not In
+    Combat when the token is drawn."""
+    return tuple(
+        BagNoise(p, state.character(p).position)
+        for p in players
+        if state.character(p).active and not state.in_combat(p)
+    )
 
 
 EGG_NOISE_RULING = "vs.ambiguity.egg-noise-in-combat"
