@@ -1,0 +1,154 @@
+"""The numbers finder: every number the texts state, held in one cross-table.
+
+Two parts. The cross-table itself is ``data/numbers.toml`` (:mod:`nemesis_rules.rulebook.numbers`):
+each quantity with every source's value; a quantity with two values is a data ruling (the ruling
+that lists it answers the question). This module adds what a reader checks by counting: a list
+whose length the text states (a heading ``## 3. Intruder Attack deck (20)`` over a table, a line
+``Serious Wound deck 16: Back ×4, Leg ×3, ...``, ``17 Void Seeder tokens (1 blank, 16 Void Seeder)``)
+must add up to its total.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from nemesis_rules.rulebook.finders.questions import Finding
+from nemesis_rules.rulebook.numbers import NumericConflict
+from nemesis_rules.rulebook.sources import Citation
+
+__all__ = ["ListTotal", "list_totals", "number_findings"]
+
+_HEADING_TOTAL = re.compile(r"^##\s+(\d+)\.\s+(.+?)\s*\((\d+)\)\s*$")
+_DECK_LIST = re.compile(r"(?P<name>[A-Z][A-Za-z ]*?(?:deck|Deck))\s+(?:\((?P<paren>\d+)[;)][^:]*|(?P<plain>\d+)):\s*(?P<items>.+)$")
+_NUMBERED = re.compile(r"\b(?P<total>\d+) (?P<name>[A-Z][A-Za-z ]+?) numbered (?P<items>(?:\d+×\d+(?:, )?)+)")
+_SPLIT_COUNTS = re.compile(r"\b(?P<total>\d+) (?P<name>[A-Z][A-Za-z ]+?) \((?P<items>\d+ [a-zA-Z ]+(?:, \d+ [a-zA-Z ]+)+)\)")
+_TIMES = re.compile(r"×(\d+)\b")
+_VALUES = re.compile(r"(?<=[a-z] )(?:\d+|R)(?:,(?:\d+|R))+\b")
+"""A card's printed values, one per copy (``Frenzy 2,6``: two cards, blood 2 and 6)."""
+
+
+def _top_level(text: str) -> str:
+    """``text`` with everything inside brackets removed (the separators and counts that matter are
+    outside them)."""
+    out, depth = [], 0
+    for char in text:
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(char)
+    return "".join(out)
+
+
+def _item_counts(items: str) -> tuple[int, ...]:
+    """The count of each item of a list: ``×n`` after its name, else one per printed value listed
+    (``Scratch 5,6,4,R``: four cards), else 1; items are separated by ``;``
+    (or by ``,`` where no ``;`` separates them), outside brackets; a trailing source tag ends the list."""
+    flat = _top_level(items.split(" [", 1)[0] if items.rstrip().endswith("]") else items)
+    flat = flat.split(". ", 1)[0]
+    pieces = [p for p in re.split(";" if ";" in flat else ",", flat) if p.strip()]
+    counts = []
+    for piece in pieces:
+        times = _TIMES.search(piece)
+        values = _VALUES.search(piece)
+        counts.append(int(times.group(1)) if times else len(values.group(0).split(",")) if values else 1)
+    return tuple(counts)
+
+
+class ListTotal:
+    """A stated total and the counts of its list: where, the total, and the sum of the parts."""
+
+    __slots__ = ("file", "line", "name", "parts", "total")
+
+    def __init__(self, file: str, line: int, name: str, total: int, parts: tuple[int, ...]) -> None:
+        self.file, self.line, self.name, self.total, self.parts = file, line, name, total, parts
+
+    @property
+    def adds_up(self) -> bool:
+        return sum(self.parts) == self.total
+
+
+def _table_counts(lines: list[str], start: int) -> tuple[int, ...]:
+    """The counts of the first table after line index ``start`` (until the next heading): its ``#``
+    column, or one per row where it has none."""
+    column: int | None = None
+    counts: list[int] = []
+    header = False
+    for line in lines[start + 1 :]:
+        if line.startswith("## "):
+            break
+        if not line.startswith("|"):
+            if header:
+                break
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not header:
+            header, column = True, (cells.index("#") if "#" in cells else None)
+        elif set("".join(cells)) <= set("-: "):
+            continue
+        elif column is None:
+            counts.append(1)
+        elif cells[column].isdigit():
+            counts.append(int(cells[column]))
+    return tuple(counts)
+
+
+def list_totals(file: str, text: str) -> list[ListTotal]:
+    """Every list of ``text`` whose total is stated: a numbered heading with ``(N)`` over a table (its
+    ``#`` column, or one per row); a deck with its size, ``Panic deck (20; ...): a; b ×2; ...``; ``N
+    tokens numbered 1×3, 2×5``; and ``N tokens (1 blank, 16 Void Seeder)``."""
+    lines = text.splitlines()
+    out = []
+    for index, line in enumerate(lines):
+        heading = _HEADING_TOTAL.match(line)
+        if heading:
+            counts = _table_counts(lines, index)
+            if counts:
+                out.append(ListTotal(file, index + 1, heading.group(2), int(heading.group(3)), counts))
+            continue
+        deck = _DECK_LIST.search(line)
+        if deck:
+            counts = _item_counts(deck.group("items"))
+            if len(counts) >= 2:
+                total = int(deck.group("paren") or deck.group("plain"))
+                out.append(ListTotal(file, index + 1, deck.group("name").strip().lstrip("- "), total, counts))
+        for numbered in _NUMBERED.finditer(line):
+            parts = tuple(int(n) for n in _TIMES.findall(numbered.group("items")))
+            out.append(ListTotal(file, index + 1, numbered.group("name"), int(numbered.group("total")), parts))
+        for split in _SPLIT_COUNTS.finditer(line):
+            parts = tuple(int(p.split()[0]) for p in split.group("items").split(", "))
+            out.append(ListTotal(file, index + 1, split.group("name"), int(split.group("total")), parts))
+    return out
+
+
+def number_findings(
+    texts: Mapping[str, str], conflicts: Iterable[NumericConflict], deciding: Mapping[str, str]
+) -> list[Finding]:
+    """The numbers finder's questions: each quantity the cross-table gives two values (answered by the
+    data ruling that lists it, ``deciding``: quantity id -> ruling id), and each stated total (a list
+    that does not add up is an open question)."""
+    out = []
+    for conflict in conflicts:
+        ruling = deciding.get(conflict.id, "")
+        citations = tuple(e.citation for _, entries in conflict.by_value for e in entries)
+        out.append(
+            Finding(
+                f"numbers:{conflict.id}", "numbers", "data",
+                f"{conflict.quantity.description}: the sources state {len(conflict.by_value)} values. Which one?",
+                citations, (), f"ruling:{ruling}" if ruling else "", conflict.describe(),
+            )
+        )  # fmt: skip
+    for file, text in texts.items():
+        for total in list_totals(file, text):
+            parts = " + ".join(str(p) for p in total.parts)
+            out.append(
+                Finding(
+                    f"numbers:{file}:{total.line}", "numbers", "data",
+                    f"{total.name}: the text states {total.total}, its list adds up to {sum(total.parts)} ({parts}).",
+                    (Citation(file, ""),), (), "clause:adds-up" if total.adds_up else "",
+                    f"{file}:{total.line}",
+                )
+            )  # fmt: skip
+    return out

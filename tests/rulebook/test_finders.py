@@ -1,0 +1,231 @@
+"""The methodical conflict finders (issue #23): each is shown a small made-up text, catalogue or rule
+module with a conflict planted in it and must find it, and each finds real questions in the four
+rule texts, every one answered by a ruling, a settled sentence, a clause or an invariant, or shown
+as an open entry of the conflict report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nemesis_rules.rulebook import catalogue, rulings
+from nemesis_rules.rulebook.alignment import AlignmentRow, align
+from nemesis_rules.rulebook.catalogue import Clause
+from nemesis_rules.rulebook.finders import all_findings, ruling_finders
+from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_findings, two_kind_findings
+from nemesis_rules.rulebook.finders.questions import FinderDataError, load_settled, settled
+from nemesis_rules.rulebook.finders.totality import gap_rulings, places, totality_findings
+from nemesis_rules.rulebook.finders.totals import list_totals, number_findings
+from nemesis_rules.rulebook.finders.universals import universal_findings
+from nemesis_rules.rulebook.numbers import load_quantities, numeric_conflicts
+from nemesis_rules.rulebook.passages import rule_text
+from nemesis_rules.rulebook.sources import FACTS_FILE, RULE_FILES, VS_FILE, Citation
+
+needs_texts = pytest.mark.skipif(rule_text(VS_FILE) is None, reason="the rule texts are not available")
+
+
+def texts() -> dict[str, str]:
+    return {f: t for f in RULE_FILES if (t := rule_text(f)) is not None}
+
+
+# -- numbers ------------------------------------------------------------------------------------------
+
+
+PLANTED_TABLE = "## 3. Widget deck (10)\n| Card | # | Effect |\n|---|---|---|\n| Spanner | 4 | x |\n| Bolt | 5 | y |\n"
+
+
+def test_numbers_finder_a_list_that_does_not_add_up_to_its_stated_total_is_an_open_question() -> None:
+    [total] = list_totals(FACTS_FILE, PLANTED_TABLE)
+    assert (total.name, total.total, total.parts, total.adds_up) == ("Widget deck", 10, (4, 5), False)
+    [finding] = number_findings({FACTS_FILE: PLANTED_TABLE}, [], {})
+    assert finding.finder == "numbers" and finding.is_open and "adds up to 9" in finding.question
+
+
+def test_numbers_finder_lists_of_a_line_add_up_by_copies_and_by_printed_values() -> None:
+    line = "- Gadget deck (6; note): Alpha ×2 (a; b); Beta 1,2,R [X]; Gamma (c).\n- 5 Widget tokens (1 blank, 3 Widget)\n"
+    found = {t.name: t for t in list_totals(FACTS_FILE, line)}
+    assert found["Gadget deck"].parts == (2, 3, 1) and found["Gadget deck"].adds_up
+    assert found["Widget tokens"].parts == (1, 3) and not found["Widget tokens"].adds_up
+
+
+def test_numbers_finder_a_key_with_two_values_is_a_data_question_answered_by_its_ruling() -> None:
+    table = load_quantities(
+        '[[quantity]]\nid = "widgets"\ndescription = "Widgets in the box"\nvalues = [\n'
+        '  { value = 3, file = "facts.md", section = "§11 Markers and supplies" },\n'
+        '  { value = 4, file = "base-rules-reference.txt", section = "Noise" },\n]\n'
+    )
+    conflicts = numeric_conflicts(table)
+    [open_one] = number_findings({}, conflicts, {})
+    [ruled] = number_findings({}, conflicts, {"widgets": "base.data.widgets"})
+    assert open_one.is_open and open_one.kind == "data"
+    assert ruled.answer == "ruling:base.data.widgets"
+
+
+@needs_texts
+def test_numbers_finder_in_the_texts_every_stated_list_adds_up_and_each_quantity_with_two_values_is_ruled() -> None:
+    found = [f for f in all_findings(texts()) if f.finder == "numbers"]
+    totals = [f for f in found if f.id.count(":") > 1]
+    assert len(totals) >= 8 and all(not f.is_open for f in totals)
+    ruled = [f for f in found if f.answered_by[0] == "ruling"]
+    assert len(ruled) == len(numeric_conflicts()) and {f.answered_by[1] for f in ruled} <= set(rulings())
+
+
+# -- universals ---------------------------------------------------------------------------------------
+
+
+def _row(text: str, clauses: tuple[str, ...] = (), line: int = 7) -> AlignmentRow:
+    return AlignmentRow(FACTS_FILE, line, 0, text, "sentence", clauses, "aligned" if clauses else "uncatalogued", "", "", "")
+
+
+def test_universals_finder_a_universal_sentence_nothing_holds_is_open() -> None:
+    rows = [_row("Lairs can never fly."), _row("Lairs fly at night.")]
+    [finding] = universal_findings(rows, {"universal": []})
+    assert finding.finder == "universals" and finding.is_open and "never fly" in finding.question
+
+
+def test_universals_finder_an_invariant_named_in_the_data_holds_the_sentence() -> None:
+    rows = [_row("Only one Lair per room.", ("vs.lair.immobile",))]
+    [held] = universal_findings(rows, {"universal": [{"at": f"{FACTS_FILE}:7.0", "invariant": "vs.lair.immobile"}]})
+    [by_clause] = universal_findings(rows, {"universal": []})
+    assert held.answer == "invariant:vs.lair.immobile" and by_clause.answer == "clause:vs.lair.immobile"
+
+
+@needs_texts
+def test_universals_finder_in_the_texts_every_universal_is_held_and_two_hits_became_rulings() -> None:
+    found = universal_findings(align(texts()))
+    assert len(found) >= 40 and not [f.id for f in found if f.is_open]
+    assert "invariant:universal.noise-in-combat-only-lair" in {f.answer for f in found}
+    finders = ruling_finders(texts())
+    assert "universals" in finders["vs.ambiguity.egg-noise-in-combat"]
+    assert "universals" in finders["base.ambiguity.bag-noise-combat-timing"]
+
+
+# -- totality -----------------------------------------------------------------------------------------
+
+
+PLANTED_RULE = '''
+def quiet(state, ctx):
+    if not state.ready:
+        return state
+    return state.evolve(x=1)
+
+
+def cited(state, ctx):
+    if not state.ready:
+        ctx.fire("base.noise.silence")
+        return state
+    return state
+
+
+def commented(state, ctx):
+    # nothing is placed where no corridor has the number (base.noise.unique-numbers)
+    return state
+
+
+def changed(state, ctx):
+    state = state.evolve(x=2)
+    return state
+
+
+def asks(state, ctx):
+    if ctx.gap(state, "base.gap.widget", "base.noise.number", "no widget") == "skip":
+        return state
+    return state
+'''
+
+
+def test_totality_finder_an_unchanged_state_that_names_no_clause_is_found(tmp_path: Path) -> None:
+    (tmp_path / "family.py").write_text(PLANTED_RULE, encoding="utf-8")
+    found = {(p.function, p.cites) for p in places(tmp_path)}
+    assert ("quiet", "") in found and ("cited", "base.noise.silence") in found
+    assert ("commented", "base.noise.unique-numbers") in found
+    assert not any(f == "changed" for f, _ in found)
+    [open_one] = [f for f in totality_findings(tmp_path) if f.is_open]
+    assert "quiet (line 4)" in open_one.question and "family.py" in open_one.id
+    assert gap_rulings(tmp_path) == {"base.gap.widget": "family.py:26"}
+
+
+def test_totality_finder_the_rule_code_asks_the_new_rulings_instead_of_choosing() -> None:
+    asked = gap_rulings()
+    for ruling in ("vs.ambiguity.egg-noise-in-combat", "base.ambiguity.bag-noise-combat-timing"):
+        assert ruling in asked
+    assert set(asked) <= set(rulings())
+    assert any(p.cites for p in places())
+
+
+# -- terms and two kinds ------------------------------------------------------------------------------
+
+
+def test_terms_finder_a_term_bound_to_two_things_and_a_thing_named_two_ways_are_found() -> None:
+    data = {
+        "term": [
+            {"id": "gizmo", "names": ["Gizmo"], "things": ["a token", "a card"]},
+            {"id": "doohickey", "names": ["Doohickey", "Thingamajig"], "things": ["a room"], "answer": "clause:x"},
+            {"id": "absent", "names": ["Nowhere", "Noplace"], "things": ["a room"]},
+        ]
+    }
+    given = {FACTS_FILE: "A Gizmo is drawn. The Doohickey burns; a Thingamajig too."}
+    found = {f.id: f for f in term_findings(data, given)}
+    assert set(found) == {"terms:gizmo", "terms:doohickey"}
+    assert found["terms:gizmo"].is_open and "2 things" in found["terms:gizmo"].question
+    assert found["terms:doohickey"].answer == "clause:x"
+
+
+def test_two_kinds_finder_every_void_seeder_rule_is_asked_whether_a_lair_counts() -> None:
+    clauses = {
+        c.id: c
+        for c in (
+            Clause("vs.x.moves", "x", "A Void Seeder moves.", ("void-seeders",), Citation(VS_FILE, "Setup")),
+            Clause("vs.x.lair", "x", "A Lair and an Intruder share a room.", ("void-seeders",), Citation(VS_FILE, "Setup")),
+            Clause("base.x.base", "x", "An Intruder attacks.", ("base",), Citation(FACTS_FILE, "§2 Turn structure")),
+            Clause("vs.x.other", "x", "A Character rests.", ("void-seeders",), Citation(VS_FILE, "Setup")),
+        )
+    }
+    found = {f.id: f.answer for f in two_kind_findings(clauses, {"rule": [{"clause": "vs.x.moves", "answer": ""}]})}
+    assert found == {"two-kinds:vs.x.moves": "", "two-kinds:vs.x.lair": "clause:vs.x.lair"}
+    general = {f.id: f.answer for f in two_kind_findings(clauses, {"rule": []})}
+    assert general["two-kinds:vs.x.moves"] == f"ruling:{LAIR_RULING}"
+
+
+@needs_texts
+def test_terms_and_two_kinds_find_real_questions_in_the_texts() -> None:
+    found = all_findings(texts())
+    terms = [f for f in found if f.finder == "terms"]
+    assert {"settled:settled.terms.intruder-void-seeder", "ruling:vs.ambiguity.lair-is-void-seeder"} <= {
+        f.answer for f in terms
+    }
+    kinds = [f for f in found if f.finder == "two-kinds"]
+    assert kinds and all(not f.is_open for f in kinds)
+    known = {*catalogue(), *rulings(), *settled()}
+    assert all(f.answered_by[1] in known for f in terms + kinds if f.answer)
+
+
+# -- settled questions --------------------------------------------------------------------------------
+
+
+def test_settled_questions_refuse_a_bad_id_an_unknown_finder_and_a_bad_citation() -> None:
+    bad = {
+        "settled": [
+            {
+                "id": "answered.x",
+                "finder": "guessing",
+                "question": "q",
+                "answer": "a",
+                "severity": "play",
+                "sentence": {"file": "facts.md", "section": "§99 Nothing", "line": 1, "starts": "x"},
+            }
+        ]
+    }
+    with pytest.raises(FinderDataError) as error:
+        load_settled(bad)
+    assert "bad id" in str(error.value) and "unknown finder" in str(error.value) and "§99" in str(error.value)
+
+
+@needs_texts
+def test_every_settled_question_names_a_sentence_that_is_in_the_texts() -> None:
+    given = texts()
+    for item in settled().values():
+        line = given[item.sentence.file].splitlines()[item.sentence.line - 1]
+        assert " ".join(line.split()).startswith(item.sentence.starts), item.id
+        assert set(item.clauses) <= set(catalogue()), item.id
