@@ -6,8 +6,12 @@ Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file"
 * ``origin`` — ``ruling`` (the rulings catalogue), ``numeric-cross-check`` (a quantity the sources state
   differently that no data ruling decides), ``same-trigger`` (an open pair of
   :mod:`nemesis_rules.rulebook.triggers`), ``alignment`` (a sentence of the rule texts stating a rule no
-  clause holds, :mod:`nemesis_rules.rulebook.alignment`) or ``fuzz`` (a gap random play reached that no
-  ruling decides);
+  clause holds, :mod:`nemesis_rules.rulebook.alignment`), ``settled`` (a question of a finder that a
+  sentence of the texts answers: kind ``settled``, the sentence quoted at its ``line``), the name of a
+  finder of :mod:`nemesis_rules.rulebook.finders` (a question it asked that nothing answers yet) or
+  ``fuzz`` (a gap random play reached that no ruling decides);
+* ``finder`` — what raised the entry's question (``reading`` for a ruling found by reading the texts,
+  else the first of ``finders``, every finder that raises it);
 * ``status`` — ``decided`` (a ruling with its default) or ``open`` (found, not yet decided: ``default`` is
   ``null`` and ``readings`` are the candidate answers, if any);
 * ``reason``, ``clauses``, ``rulesets``; ``numeric`` (each conflicting quantity the entry decides, with
@@ -370,7 +374,7 @@ def _settled_entry(item: Settled, texts: Mapping[str, str] | None) -> dict[str, 
         "readings": [],
         "default": None,
         "situation": None,
-        "origin": item.finder,
+        "origin": "settled",
         "finder": item.finder,
         "finders": [item.finder],
         "status": "open" if stale else "decided",

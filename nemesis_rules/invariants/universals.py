@@ -32,7 +32,9 @@ def _new_noise_rolls(before: GameState, after: GameState) -> list[NoiseRoll]:
     LAIR_NOISE,
     rulesets=("void-seeders",),
 )
-def noise_in_combat_only_lair(before: GameState, action: Action, after: GameState, fired: tuple[str, ...]) -> str | None:
+def noise_in_combat_only_lair(
+    before: GameState, action: Action, after: GameState, fired: tuple[str, ...]
+) -> str | None:
     if LAIR_NOISE in fired or EGG_NOISE_RULING in fired or BAG_NOISE_RULING in fired:
         return None
     for roll in _new_noise_rolls(before, after):
@@ -69,7 +71,8 @@ def destination_not_while_hibernating(before: GameState, action: Action, after: 
         return None
     sleeping = [c.player for c in before.characters if c.status == "hibernating"]
     if sleeping:
-        return f"the destination moved from {before.destination} to {after.destination} while player(s) {sleeping} hibernate"
+        moved = f"{before.destination} to {after.destination}"
+        return f"the destination moved from {moved} while player(s) {sleeping} hibernate"
     return None
 
 

@@ -43,7 +43,11 @@ def test_numbers_finder_a_list_that_does_not_add_up_to_its_stated_total_is_an_op
 
 
 def test_numbers_finder_lists_of_a_line_add_up_by_copies_and_by_printed_values() -> None:
-    line = "- Gadget deck (6; note): Alpha ×2 (a; b); Beta 1,2,R [X]; Gamma (c).\n- 5 Widget tokens (1 blank, 3 Widget)\n"
+    times = "\u00d7"  # the times sign the texts print
+    line = (
+        f"- Gadget deck (6; note): Alpha {times}2 (a; b); Beta 1,2,R [X]; Gamma (c).\n"
+        "- 5 Widget tokens (1 blank, 3 Widget)\n"
+    )
     found = {t.name: t for t in list_totals(FACTS_FILE, line)}
     assert found["Gadget deck"].parts == (2, 3, 1) and found["Gadget deck"].adds_up
     assert found["Widget tokens"].parts == (1, 3) and not found["Widget tokens"].adds_up
@@ -75,7 +79,9 @@ def test_numbers_finder_in_the_texts_every_stated_list_adds_up_and_each_quantity
 
 
 def _row(text: str, clauses: tuple[str, ...] = (), line: int = 7) -> AlignmentRow:
-    return AlignmentRow(FACTS_FILE, line, 0, text, "sentence", clauses, "aligned" if clauses else "uncatalogued", "", "", "")
+    return AlignmentRow(
+        FACTS_FILE, line, 0, text, "sentence", clauses, "aligned" if clauses else "uncatalogued", "", "", ""
+    )
 
 
 def test_universals_finder_a_universal_sentence_nothing_holds_is_open() -> None:
@@ -104,7 +110,7 @@ def test_universals_finder_in_the_texts_every_universal_is_held_and_two_hits_bec
 # -- totality -----------------------------------------------------------------------------------------
 
 
-PLANTED_RULE = '''
+PLANTED_RULE = """
 def quiet(state, ctx):
     if not state.ready:
         return state
@@ -132,7 +138,7 @@ def asks(state, ctx):
     if ctx.gap(state, "base.gap.widget", "base.noise.number", "no widget") == "skip":
         return state
     return state
-'''
+"""
 
 
 def test_totality_finder_an_unchanged_state_that_names_no_clause_is_found(tmp_path: Path) -> None:
@@ -177,7 +183,9 @@ def test_two_kinds_finder_every_void_seeder_rule_is_asked_whether_a_lair_counts(
         c.id: c
         for c in (
             Clause("vs.x.moves", "x", "A Void Seeder moves.", ("void-seeders",), Citation(VS_FILE, "Setup")),
-            Clause("vs.x.lair", "x", "A Lair and an Intruder share a room.", ("void-seeders",), Citation(VS_FILE, "Setup")),
+            Clause(
+                "vs.x.lair", "x", "A Lair and an Intruder share a room.", ("void-seeders",), Citation(VS_FILE, "Setup")
+            ),
             Clause("base.x.base", "x", "An Intruder attacks.", ("base",), Citation(FACTS_FILE, "§2 Turn structure")),
             Clause("vs.x.other", "x", "A Character rests.", ("void-seeders",), Citation(VS_FILE, "Setup")),
         )

@@ -39,9 +39,16 @@ def term_findings(data: Mapping[str, Any], texts: Mapping[str, str]) -> list[Fin
         things = list(raw["things"])
         files = sorted({f for f, t in texts.items() for n in names if _occurs(n, t)})
         if len(things) > 1:
-            question = f"The term '{names[0] if names else raw['names'][0]}' is bound to {len(things)} things of the model ({', '.join(things)}): which does each sentence mean?"
+            term = names[0] if names else raw["names"][0]
+            question = (
+                f"The term '{term}' is bound to {len(things)} things of the model ({', '.join(things)}): "
+                "which does each sentence mean?"
+            )
         elif len(names) > 1:
-            question = f"One thing ({things[0]}) is named {len(names)} ways in the texts ({', '.join(names)}): the same rules for each name?"
+            question = (
+                f"One thing ({things[0]}) is named {len(names)} ways in the texts ({', '.join(names)}): "
+                "the same rules for each name?"
+            )
         else:
             continue
         out.append(
@@ -61,10 +68,8 @@ def two_kind_findings(clauses: Mapping[str, Clause], data: Mapping[str, Any]) ->
     for item in clauses.values():
         if not item.applies_to("void-seeders") or not _KINDS.search(item.statement):
             continue
-        if "Lair" in item.statement:
-            answer = f"clause:{item.id}"
-        else:
-            answer = answers.get(item.id, f"ruling:{LAIR_RULING}")
+        named = "Lair" in item.statement  # the clause says itself what a Lair does
+        answer = f"clause:{item.id}" if named else answers.get(item.id, f"ruling:{LAIR_RULING}")
         out.append(
             Finding(
                 f"two-kinds:{item.id}", "two-kinds", "ambiguity",

@@ -30,8 +30,8 @@ from nemesis_rules.rulebook.sources import Citation, citation_problem
 __all__ = [
     "ANSWER_KINDS",
     "FINDERS",
-    "Finding",
     "FinderDataError",
+    "Finding",
     "Sentence",
     "Settled",
     "finder_data",

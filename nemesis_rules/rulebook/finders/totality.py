@@ -21,7 +21,7 @@ from pathlib import Path
 
 from nemesis_rules.rulebook.finders.questions import Finding
 
-__all__ = ["Place", "RULE_CODE", "gap_rulings", "places", "totality_findings"]
+__all__ = ["RULE_CODE", "Place", "gap_rulings", "places", "totality_findings"]
 
 RULE_CODE = Path(__file__).resolve().parents[2] / "model" / "rules"
 """The rule families' source folder (read as text, never imported from here)."""
@@ -55,11 +55,14 @@ def _assigns_state(node: ast.stmt) -> bool:
     return any(isinstance(n, ast.Name) and n.id == "state" and isinstance(n.ctx, ast.Store) for n in ast.walk(node))
 
 
-def _returns(
-    stmts: list[ast.stmt], assigned: bool, lines: list[str]
-) -> Iterator[tuple[int, str]]:
+def _returns(stmts: list[ast.stmt], assigned: bool, lines: list[str]) -> Iterator[tuple[int, str]]:
     for index, stmt in enumerate(stmts):
-        if isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name) and stmt.value.id == "state" and not assigned:
+        if (
+            isinstance(stmt, ast.Return)
+            and isinstance(stmt.value, ast.Name)
+            and stmt.value.id == "state"
+            and not assigned
+        ):
             cites = next((c for s in stmts[:index] if (c := _names_clause(s))), "")
             if not cites:
                 comment = " ".join(lines[max(0, stmt.lineno - 2) : stmt.lineno])

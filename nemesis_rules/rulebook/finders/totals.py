@@ -3,9 +3,9 @@
 Two parts. The cross-table itself is ``data/numbers.toml`` (:mod:`nemesis_rules.rulebook.numbers`):
 each quantity with every source's value; a quantity with two values is a data ruling (the ruling
 that lists it answers the question). This module adds what a reader checks by counting: a list
-whose length the text states (a heading ``## 3. Intruder Attack deck (20)`` over a table, a line
-``Serious Wound deck 16: Back ×4, Leg ×3, ...``, ``17 Void Seeder tokens (1 blank, 16 Void Seeder)``)
-must add up to its total.
+whose length the text states must add up to its total: a heading ``## 3. Intruder Attack deck (20)``
+over a table, a line ``Serious Wound deck 16: Back x4, Leg x3, ...`` (the texts print a times sign
+where this says ``x``), ``17 Void Seeder tokens (1 blank, 16 Void Seeder)``.
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ from nemesis_rules.rulebook.sources import Citation
 __all__ = ["ListTotal", "list_totals", "number_findings"]
 
 _HEADING_TOTAL = re.compile(r"^##\s+(\d+)\.\s+(.+?)\s*\((\d+)\)\s*$")
-_DECK_LIST = re.compile(r"(?P<name>[A-Z][A-Za-z ]*?(?:deck|Deck))\s+(?:\((?P<paren>\d+)[;)][^:]*|(?P<plain>\d+)):\s*(?P<items>.+)$")
-_NUMBERED = re.compile(r"\b(?P<total>\d+) (?P<name>[A-Z][A-Za-z ]+?) numbered (?P<items>(?:\d+×\d+(?:, )?)+)")
-_SPLIT_COUNTS = re.compile(r"\b(?P<total>\d+) (?P<name>[A-Z][A-Za-z ]+?) \((?P<items>\d+ [a-zA-Z ]+(?:, \d+ [a-zA-Z ]+)+)\)")
-_TIMES = re.compile(r"×(\d+)\b")
+_DECK_LIST = re.compile(
+    r"(?P<name>[A-Z][A-Za-z ]*?(?:deck|Deck))\s+(?:\((?P<paren>\d+)[;)][^:]*|(?P<plain>\d+)):\s*(?P<items>.+)$"
+)
+_NUMBERED = re.compile(r"\b(?P<total>\d+) (?P<name>[A-Z][A-Za-z ]+?) numbered (?P<items>(?:\d+\u00d7\d+(?:, )?)+)")
+_SPLIT_COUNTS = re.compile(
+    r"\b(?P<total>\d+) (?P<name>[A-Z][A-Za-z ]+?) \((?P<items>\d+ [a-zA-Z ]+(?:, \d+ [a-zA-Z ]+)+)\)"
+)
+_TIMES = re.compile(r"\u00d7(\d+)\b")
 _VALUES = re.compile(r"(?<=[a-z] )(?:\d+|R)(?:,(?:\d+|R))+\b")
 """A card's printed values, one per copy (``Frenzy 2,6``: two cards, blood 2 and 6)."""
 
@@ -43,7 +47,7 @@ def _top_level(text: str) -> str:
 
 
 def _item_counts(items: str) -> tuple[int, ...]:
-    """The count of each item of a list: ``×n`` after its name, else one per printed value listed
+    """The count of each item of a list: a times sign and ``n`` after its name, else one per printed value listed
     (``Scratch 5,6,4,R``: four cards), else 1; items are separated by ``;``
     (or by ``,`` where no ``;`` separates them), outside brackets; a trailing source tag ends the list."""
     flat = _top_level(items.split(" [", 1)[0] if items.rstrip().endswith("]") else items)
@@ -97,8 +101,8 @@ def _table_counts(lines: list[str], start: int) -> tuple[int, ...]:
 
 def list_totals(file: str, text: str) -> list[ListTotal]:
     """Every list of ``text`` whose total is stated: a numbered heading with ``(N)`` over a table (its
-    ``#`` column, or one per row); a deck with its size, ``Panic deck (20; ...): a; b ×2; ...``; ``N
-    tokens numbered 1×3, 2×5``; and ``N tokens (1 blank, 16 Void Seeder)``."""
+    ``#`` column, or one per row); a deck with its size, ``Panic deck (20; ...): a; b x2; ...``; ``N
+    tokens numbered 1x3, 2x5``; and ``N tokens (1 blank, 16 Void Seeder)``."""
     lines = text.splitlines()
     out = []
     for index, line in enumerate(lines):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from nemesis_rules.rulebook.alignment import AlignmentRow
 from nemesis_rules.rulebook.finders.questions import Finding, finder_data
@@ -20,23 +21,20 @@ from nemesis_rules.rulebook.sources import Citation
 
 __all__ = ["UNIVERSAL", "found_rulings", "universal_findings"]
 
-UNIVERSAL = re.compile(
-    r"\b(only|never|cannot|can't|can not|may not|must not|nur|nie|niemals|nicht)\b", re.IGNORECASE
-)
+UNIVERSAL = re.compile(r"\b(only|never|cannot|can't|can not|may not|must not|nur|nie|niemals|nicht)\b", re.IGNORECASE)
 
 
-def _invariants(data: Mapping[str, object]) -> dict[str, str]:
-    rows = data.get("universal", [])
-    return {str(r["at"]): str(r["invariant"]) for r in rows if isinstance(r, Mapping)}  # type: ignore[union-attr]
+def _invariants(data: Mapping[str, Any]) -> dict[str, str]:
+    return {str(r["at"]): str(r["invariant"]) for r in data.get("universal", [])}
 
 
-def found_rulings(data: Mapping[str, object] | None = None) -> dict[str, str]:
+def found_rulings(data: Mapping[str, Any] | None = None) -> dict[str, str]:
     """Ruling id -> the universal sentence whose invariant's hit the ruling decides."""
     rows = (finder_data("universals") if data is None else data).get("ruling", [])
-    return {str(r["id"]): str(r["at"]) for r in rows if isinstance(r, Mapping)}  # type: ignore[union-attr]
+    return {str(r["id"]): str(r["at"]) for r in rows}
 
 
-def universal_findings(rows: Iterable[AlignmentRow], data: Mapping[str, object] | None = None) -> list[Finding]:
+def universal_findings(rows: Iterable[AlignmentRow], data: Mapping[str, Any] | None = None) -> list[Finding]:
     """One question per universal sentence of the aligned texts, answered by an invariant, by the
     clauses the sentence is aligned to, or open."""
     table = _invariants(finder_data("universals") if data is None else data)
@@ -60,7 +58,10 @@ def universal_findings(rows: Iterable[AlignmentRow], data: Mapping[str, object] 
                 id=f"universals:{row.id}",
                 finder="universals",
                 kind="gap",
-                question=f"{row.file} says: \u201c{row.text}\u201d What keeps every effect of the game from doing what it forbids?",
+                question=(
+                    f"{row.file} says: \u201c{row.text}\u201d What keeps every effect of the game from doing "
+                    "what it forbids?"
+                ),
                 sources=(Citation(row.file, ""),),
                 clauses=row.clauses,
                 answer=answer,
