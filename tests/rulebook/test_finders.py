@@ -13,6 +13,7 @@ from nemesis_rules.rulebook import catalogue, rulings
 from nemesis_rules.rulebook.alignment import AlignmentRow, align
 from nemesis_rules.rulebook.catalogue import Clause
 from nemesis_rules.rulebook.finders import all_findings, ruling_finders
+from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FinderDataError, load_settled, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, places, totality_findings
@@ -237,3 +238,28 @@ def test_every_settled_question_names_a_sentence_that_is_in_the_texts() -> None:
         line = given[item.sentence.file].splitlines()[item.sentence.line - 1]
         assert " ".join(line.split()).startswith(item.sentence.starts), item.id
         assert set(item.clauses) <= set(catalogue()), item.id
+
+
+# -- citations ----------------------------------------------------------------------------------------
+
+
+def test_citations_check_a_citation_no_aligned_sentence_of_its_section_supports_is_found() -> None:
+    text = "## 1. Intruder bag\nThe bag rule.\n## 2. Turn structure\nThe turn rule.\n"
+    item = Clause("base.x.bag", "x", "The bag rule.", ("base",), Citation(FACTS_FILE, "§2 Turn structure"))
+    rows = [
+        AlignmentRow(FACTS_FILE, 2, 0, "The bag rule.", "sentence", ("base.x.bag",), "aligned", "", "", ""),
+        AlignmentRow(FACTS_FILE, 3, 0, "## 2. Turn structure", "heading", (), "no-rule-content", "", "", ""),
+    ]
+    [wrong] = unsupported_citations({item.id: item}, rows, {FACTS_FILE: text})
+    assert wrong.clause == "base.x.bag" and wrong.aligned_at == (2,) and "lines 3-4" in wrong.problem
+    right = Clause("base.x.bag", "x", "The bag rule.", ("base",), Citation(FACTS_FILE, "§1 Intruder bag"))
+    assert unsupported_citations({item.id: right}, rows, {FACTS_FILE: text}) == []
+
+
+@needs_texts
+def test_citations_check_every_citation_of_the_catalogue_is_supported_by_the_alignment() -> None:
+    given = texts()
+    problems = [
+        f"{u.clause}: {u.citation}: {u.problem}" for u in unsupported_citations(catalogue(), align(given), given)
+    ]
+    assert problems == []

@@ -6,7 +6,8 @@ code, asks a question at every place it flags, and says what answers it (:mod:`.
 * :mod:`.universals` — every "only", "never", "cannot" sentence and the invariant or clauses that hold it;
 * :mod:`.totality` — every place in the rule code that returns the state unchanged, and what allows it;
 * :mod:`.kinds` — terms bound to two things or named two ways, and the rules a Lair may count for as a
-  Void Seeder.
+  Void Seeder;
+* :mod:`.citations` — every citation of a clause that no aligned sentence of the cited section supports.
 
 The alignment (:mod:`nemesis_rules.rulebook.alignment`) and the same-trigger check
 (:mod:`nemesis_rules.rulebook.triggers`) are finders too; :func:`all_findings` gathers every question.
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 
 from nemesis_rules.rulebook.alignment import align
 from nemesis_rules.rulebook.catalogue import catalogue
+from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FINDERS, Finding, Settled, finder_data, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, totality_findings
@@ -37,8 +39,17 @@ def all_findings(texts: Mapping[str, str] | None) -> list[Finding]:
     deciding = {q: r.id for r in table.values() if r.kind is RulingKind.DATA for q in r.quantities}
     found = number_findings(texts or {}, numeric_conflicts(), deciding)
     if texts:
-        found.extend(universal_findings(align(texts)))
+        rows = align(texts)
+        found.extend(universal_findings(rows))
         found.extend(term_findings(finder_data("terms"), texts))
+        found.extend(
+            Finding(
+                f"citations:{u.clause}:{u.citation.file}:{u.citation.section}", "citations", "gap",
+                f"{u.clause} cites {u.citation}, but {u.problem}: which sentence states the rule?",
+                (u.citation,), (u.clause,), "", str(u.citation),
+            )
+            for u in unsupported_citations(catalogue(), rows, texts)
+        )  # fmt: skip
     found.extend(totality_findings())
     found.extend(two_kind_findings(catalogue(), finder_data("two-kinds")))
     return found

@@ -39,7 +39,9 @@ __all__ = [
     "settled",
 ]
 
-FINDERS: tuple[str, ...] = ("alignment", "same-trigger", "numbers", "universals", "totality", "terms", "two-kinds")
+FINDERS: tuple[str, ...] = (
+    "alignment", "same-trigger", "numbers", "universals", "totality", "terms", "two-kinds", "citations"
+)  # fmt: skip
 ANSWER_KINDS: tuple[str, ...] = ("ruling", "settled", "clause", "invariant")
 SEVERITIES: tuple[str, ...] = ("play", "setup", "wording")
 _ID = re.compile(r"settled\.[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*")
