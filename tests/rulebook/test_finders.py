@@ -263,3 +263,12 @@ def test_citations_check_every_citation_of_the_catalogue_is_supported_by_the_ali
         f"{u.clause}: {u.citation}: {u.problem}" for u in unsupported_citations(catalogue(), align(given), given)
     ]
     assert problems == []
+
+
+def test_totality_finder_every_unchanged_state_in_the_rule_code_names_a_known_clause_or_ruling() -> None:
+    known = {*catalogue(), *rulings()}
+    found = places()
+    assert len(found) > 100
+    assert [f"{p.module}:{p.line}" for p in found if not p.cites] == []
+    named = [p for p in found if p.cites.startswith(("base.", "vs."))]
+    assert [f"{p.module}:{p.line} {p.cites}" for p in named if p.cites not in known] == []

@@ -13,10 +13,13 @@ from dataclasses import replace
 import pytest
 
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.engine import Context
+from nemesis_rules.model.core.engine import Context, RuleGap
+from nemesis_rules.model.core.multiset import EMPTY
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.attack_cards import summoning
 from nemesis_rules.model.rules.events import EventCardDraw
+from nemesis_rules.model.rules.item_effects import DrawActionCards
 from nemesis_rules.model.rules.movement import enter_room
 from nemesis_rules.model.rules.noise import BagNoise, EggNoise, NoiseRoll, RollNoise
 from nemesis_rules.model.rules.rooms import repair_engine
@@ -156,3 +159,34 @@ def test_base_ambiguity_bag_noise_combat_timing_each_reading(game: GameState, re
 def test_base_ambiguity_bag_noise_combat_timing_not_asked_out_of_combat(game: GameState) -> None:
     after, fired = settled(move_character(game, 2, "08"), BagNoise(2, "08"))
     assert isinstance(top_frame(after), NoiseRoll) and "base.ambiguity.bag-noise-combat-timing" not in fired
+
+
+def _holding_every_card(game: GameState) -> GameState:
+    c = game.character(1)
+    return game.with_character(c.evolve(hand=c.hand.union(c.deck).union(c.discard), deck=EMPTY, discard=EMPTY))
+
+
+def test_base_gap_action_cards_exhausted_draw_nothing_takes_what_there_is(game: GameState) -> None:
+    state = _holding_every_card(game)
+    after, fired = settled(state, DrawActionCards(1, 2))
+    assert after.character(1) == state.character(1) and "base.gap.action-cards-exhausted" in fired
+
+
+def test_base_gap_action_cards_exhausted_strict_stops_at_the_gap(game: GameState) -> None:
+    state = with_ruling(_holding_every_card(game), "base.gap.action-cards-exhausted", "strict")
+    with pytest.raises(RuleGap):
+        settled(state, DrawActionCards(1, 1))
+
+
+def test_base_gap_empty_bag_a_summoning_draws_nothing_from_an_empty_bag(game: GameState) -> None:
+    state = replace(with_intruders(game, Intruder(1, "creeper", "11")), bag=EMPTY)
+    ctx = Context()
+    after = summoning(state, state.intruders[0], 1, ctx)
+    assert after == state and "base.gap.empty-bag" in ctx.fired
+
+
+def test_base_gap_empty_bag_add_adult_refills_the_bag_for_a_summoning(game: GameState) -> None:
+    state = replace(with_intruders(game, Intruder(1, "creeper", "11")), bag=EMPTY)
+    state = with_ruling(state, "base.gap.empty-bag", "add-adult")
+    after = summoning(state, state.intruders[0], 1, Context())
+    assert after.bag.total == 1 and next(iter(after.bag)).startswith("adult")

@@ -9,7 +9,9 @@ from dataclasses import replace
 from nemesis_rules.findings.scenarios import Scenario, no_situation, scenario
 from nemesis_rules.findings.scenarios.vs_states import SILENCE, after_silence, explore, game, place, set_character
 from nemesis_rules.model.core.actions import Outcome
+from nemesis_rules.model.core.multiset import EMPTY
 from nemesis_rules.model.core.state import Intruder
+from nemesis_rules.model.rules.item_effects import DrawActionCards
 from nemesis_rules.model.rules.noise import BagNoise
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 from nemesis_rules.testing import after_setup
@@ -41,6 +43,20 @@ def bag_noise_combat_timing() -> Scenario:
         "an Adult in room 08: under 'at-roll' they do not roll, under 'at-draw' they do",
         (SILENCE,),
         after_silence(state, BagNoise(2, "08")),
+    )
+
+
+@scenario("base.gap.action-cards-exhausted")
+def action_cards_exhausted() -> Scenario:
+    state = after_setup(2, 3)
+    c = state.character(1)
+    state = state.with_character(c.evolve(hand=c.hand.union(c.deck).union(c.discard), deck=EMPTY, discard=EMPTY))
+    return Scenario(
+        "base.gap.action-cards-exhausted",
+        "player 1 holds every Action card when an effect makes them draw one: under 'draw-nothing' nothing is "
+        "drawn, under 'strict' the engine stops at the gap",
+        (SILENCE,),
+        after_silence(state, DrawActionCards(1, 1)),
     )
 
 

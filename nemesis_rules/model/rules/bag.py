@@ -28,6 +28,7 @@ def _from_pool(state: GameState, kind: str) -> GameState:
     """Move one token of ``kind`` from the pool beside the board into the bag (if any is left)."""
     tokens = sorted(t for t in state.token_pool if token_type(t) == kind)
     if not tokens:
+        # base.bag.blank: nothing is added when the supply beside the board has no such token (facts.md §1)
         return state
     return state.evolve(bag=state.bag.add(tokens[0]), token_pool=state.token_pool.remove(tokens[0]))
 

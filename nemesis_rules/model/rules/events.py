@@ -44,6 +44,7 @@ class QueueEventSteps(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if state.end is not None:
+            # base.round.event-phase-order: the Event Phase's steps follow only while the game goes on
             return state
         return state.push(*replaceable.event_steps(state.config))
 
@@ -101,6 +102,7 @@ class AttackStep(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         attackers = [i for i in state.intruders if state.characters_at(i.position) and queries.attacks_in_event(i)]
         if queries.skip_attack_step(state):
+            # base.quest-item.orbital-maneuvering-system: the Orbital Maneuvering System skips this step once
             return state
         if attackers:
             ctx.fire("base.combat.in-combat")  # an Intruder in a Character's room is In Combat and attacks

@@ -40,6 +40,7 @@ def remove_larva(state: GameState, player: int, ctx: Context) -> GameState:
     """The base game's cure: the Larva on the character board is removed (facts.md §6)."""
     c = state.character(player)
     if not c.larva:
+        # base.item.antidote: with no Larva there is none to remove
         return state
     ctx.fire("base.contamination.remove")
     return state.with_character(c.evolve(larva=False))
@@ -67,6 +68,7 @@ class AntidoteFinish(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         state = reshuffle_all(state, self.player)
         return force_pass(state, self.player, ctx)

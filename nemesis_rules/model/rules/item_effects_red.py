@@ -204,6 +204,7 @@ class DecoyPull(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         intruder = next((i for i in state.intruders if i.id == self.intruder), None)
         if intruder is None or intruder.position != self.origin:
+            # base.item.decoy: an Intruder gone or moved away meanwhile is not pulled
             return state
         return state.with_intruder(replace(intruder, position=self.to))
 

@@ -178,6 +178,7 @@ class Relocate(Step):
             ctx.fire("base.move.escape-death")
             return state
         if not c.active or c.position != self.origin:
+            # base.hibernation.out-of-play: a Character out of play, or moved away meanwhile, is not moved again
             return state
         if self.escaping:
             ctx.fire("base.move.escape-then-normal")

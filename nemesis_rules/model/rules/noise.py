@@ -146,6 +146,7 @@ class RollNoise(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         return state.push(NoiseRoll(self.player, self.position))
 
@@ -165,6 +166,7 @@ class BagNoise(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if state.in_combat(self.player):
             reading = ctx.gap(
@@ -203,6 +205,7 @@ class EggNoise(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if EGG_NOISE_RULING in state.config.rulings and state.in_combat(self.player):
             reading = ctx.gap(

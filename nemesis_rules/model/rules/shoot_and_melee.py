@@ -142,6 +142,7 @@ class CombatRoll(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if self.weapon and not self.rerolled and _may_reroll(state, self.player, self.weapon):
             return state.push(RerollChoice(self.player, self.target, self.weapon, outcome))
@@ -215,6 +216,7 @@ def resolve_attack(
     position = state.character(player).position
     kind = "egg" if target == EGGS else next((i.kind for i in state.intruders if str(i.id) == target), "")
     if not kind:
+        # base.combat.shoot: a target gone before the roll takes no Injury
         return state
     injuries = replaceable.face_injuries(state, face, kind)
     tables.hooks(state.config).on_combat_hit(state, face, kind, ctx)

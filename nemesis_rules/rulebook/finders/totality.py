@@ -55,25 +55,40 @@ def _assigns_state(node: ast.stmt) -> bool:
     return any(isinstance(n, ast.Name) and n.id == "state" and isinstance(n.ctx, ast.Store) for n in ast.walk(node))
 
 
-def _returns(stmts: list[ast.stmt], assigned: bool, lines: list[str]) -> Iterator[tuple[int, str]]:
+def _asked_ruling(stmt: ast.stmt, names: dict[str, str]) -> str:
+    """The ruling a statement asks (``... = ctx.gap(state, RULING, ...)``), or ""."""
+    for sub in ast.walk(stmt):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "gap":
+            ids = [_string(a, names) for a in sub.args]
+            return next((i for i in ids if i and _CLAUSE.fullmatch(i)), "gap(...)")
+    return ""
+
+
+def _is_unchanged(stmt: ast.stmt, assigned: bool) -> bool:
+    return (
+        isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name) and stmt.value.id == "state" and not assigned
+    )
+
+
+def _returns(
+    stmts: list[ast.stmt], assigned: bool, lines: list[str], names: dict[str, str], asked: str = ""
+) -> Iterator[tuple[int, str]]:
+    """The unchanged-state returns of ``stmts`` with what they cite; ``asked``: a ruling an enclosing
+    block asked before this one (its reading decides the branches inside)."""
     for index, stmt in enumerate(stmts):
-        if (
-            isinstance(stmt, ast.Return)
-            and isinstance(stmt.value, ast.Name)
-            and stmt.value.id == "state"
-            and not assigned
-        ):
-            cites = next((c for s in stmts[:index] if (c := _names_clause(s))), "")
+        if _is_unchanged(stmt, assigned):
+            cites = next((c for s in stmts[:index] if (c := _names_clause(s))), "") or asked
             if not cites:
                 comment = " ".join(lines[max(0, stmt.lineno - 2) : stmt.lineno])
                 found = _CLAUSE.search(comment)
                 cites = found.group(0) if found else ""
             yield stmt.lineno, cites
         if isinstance(stmt, ast.If | ast.For | ast.While | ast.With | ast.Try):
+            inner = next((r for s in (*stmts[:index], stmt) if (r := _asked_ruling(s, names))), asked)
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(stmt, field, None)
                 if isinstance(block, list) and block:
-                    yield from _returns(block, assigned, lines)
+                    yield from _returns(block, assigned, lines, names, inner)
         if _assigns_state(stmt):
             assigned = True
 
@@ -84,9 +99,11 @@ def places(folder: Path = RULE_CODE) -> list[Place]:
     for path in sorted(folder.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
-        for node in ast.walk(ast.parse(source)):
+        tree = ast.parse(source)
+        names = _string_constants(tree)
+        for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and "state" in [a.arg for a in node.args.args]:
-                for line, cites in _returns(node.body, False, lines):
+                for line, cites in _returns(node.body, False, lines, names):
                     out.append(Place(str(path.relative_to(folder)), node.name, line, cites))
     return sorted(out, key=lambda p: (p.module, p.line))
 
