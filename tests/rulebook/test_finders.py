@@ -17,7 +17,7 @@ from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FinderDataError, load_settled, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, places, totality_findings
-from nemesis_rules.rulebook.finders.totals import list_totals, number_findings
+from nemesis_rules.rulebook.finders.totals import component_findings, list_totals, number_findings
 from nemesis_rules.rulebook.finders.universals import universal_findings
 from nemesis_rules.rulebook.numbers import load_quantities, numeric_conflicts
 from nemesis_rules.rulebook.passages import rule_text
@@ -67,11 +67,37 @@ def test_numbers_finder_a_key_with_two_values_is_a_data_question_answered_by_its
     assert ruled.answer == "ruling:base.data.widgets"
 
 
+def test_numbers_finder_a_component_count_the_cross_table_lacks_or_states_otherwise_is_open() -> None:
+    text = "## 11. Markers and supplies\n- 30 Noise, 9 Fire, 2 Widgets, 1 blue + 5 red Corpses. [RU-RB p.3]\n"
+    lists = [
+        {
+            "file": FACTS_FILE,
+            "section": "§11 Markers and supplies",
+            "starts": "- 30 Noise,",
+            "names": {"Noise": "supply.noise", "Fire": "supply.fire", "blue": "supply.blue-corpse"},
+        }
+    ]
+    section = 'file = "facts.md", section = "§11 Markers and supplies"'
+    table = load_quantities(
+        "".join(
+            f'[[quantity]]\nid = "{qid}"\ndescription = "x"\nvalues = [{{ value = {value}, {section} }}]\n'
+            for qid, value in (("supply.noise", 30), ("supply.fire", 8), ("supply.blue-corpse", 1))
+        )
+    )
+    found = {f.id.rsplit(":", 1)[1]: f for f in component_findings({FACTS_FILE: text}, lists, table)}
+    assert set(found) == {"Noise", "Fire", "Widgets", "blue", "red Corpses"}
+    assert found["Noise"].answer == "quantity:supply.noise" and found["blue"].answer == "quantity:supply.blue-corpse"
+    assert found["Fire"].is_open and "gives [8]" in found["Fire"].question
+    assert found["Widgets"].is_open and found["red Corpses"].is_open
+
+
 @needs_texts
 def test_numbers_finder_in_the_texts_every_stated_list_adds_up_and_each_quantity_with_two_values_is_ruled() -> None:
     found = [f for f in all_findings(texts()) if f.finder == "numbers"]
-    totals = [f for f in found if f.id.count(":") > 1]
+    totals = [f for f in found if f.id.count(":") == 2]
     assert len(totals) >= 8 and all(not f.is_open for f in totals)
+    counts = [f for f in found if f.id.count(":") == 3]
+    assert len(counts) >= 40 and [f.question for f in counts if f.is_open] == []
     ruled = [f for f in found if f.answered_by[0] == "ruling"]
     assert len(ruled) == len(numeric_conflicts()) and {f.answered_by[1] for f in ruled} <= set(rulings())
 

@@ -10,6 +10,8 @@ question at each place it flags. A question is a :class:`Finding`; its ``answer`
   ``data/finders/settled.toml`` names that sentence, and the report shows it as a ``settled`` entry;
 * ``clause:ID`` / ``invariant:ID`` — the place cites the clause that allows it, or the invariant that
   holds the sentence (checked after every transition by fuzzing and ``check``);
+* ``quantity:ID`` — a number the cross-table (``numbers.toml``) holds with this text's value, or a
+  stated list whose parts add up to its total;
 * empty — nothing answers it yet: an open entry of the conflict report.
 """
 
@@ -42,7 +44,7 @@ __all__ = [
 FINDERS: tuple[str, ...] = (
     "alignment", "same-trigger", "numbers", "universals", "totality", "terms", "two-kinds", "citations"
 )  # fmt: skip
-ANSWER_KINDS: tuple[str, ...] = ("ruling", "settled", "clause", "invariant")
+ANSWER_KINDS: tuple[str, ...] = ("ruling", "settled", "clause", "invariant", "quantity")
 SEVERITIES: tuple[str, ...] = ("play", "setup", "wording")
 _ID = re.compile(r"settled\.[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*")
 

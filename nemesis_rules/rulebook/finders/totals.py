@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
+from nemesis_rules.rulebook.catalogue import card_slug
 from nemesis_rules.rulebook.finders.questions import Finding
-from nemesis_rules.rulebook.numbers import NumericConflict
-from nemesis_rules.rulebook.sources import Citation
+from nemesis_rules.rulebook.numbers import NumericConflict, Quantity
+from nemesis_rules.rulebook.sources import FACTS_FILE, TOP_HEADINGS, Citation, find_section
 
-__all__ = ["ListTotal", "list_totals", "number_findings"]
+__all__ = ["ListTotal", "component_counts", "component_findings", "list_totals", "number_findings"]
 
 _HEADING_TOTAL = re.compile(r"^##\s+(\d+)\.\s+(.+?)\s*\((\d+)\)\s*$")
 _DECK_LIST = re.compile(
@@ -151,8 +153,77 @@ def number_findings(
                 Finding(
                     f"numbers:{file}:{total.line}", "numbers", "data",
                     f"{total.name}: the text states {total.total}, its list adds up to {sum(total.parts)} ({parts}).",
-                    (Citation(file, ""),), (), "clause:adds-up" if total.adds_up else "",
+                    (Citation(file, ""),), (), f"quantity:{card_slug(total.name)}" if total.adds_up else "",
                     f"{file}:{total.line}",
                 )
             )  # fmt: skip
+    return out
+
+
+_COUNT_ITEM = re.compile(r"^(\d+)\s+(.+?)\.?$")
+
+
+def _component_items(text: str) -> list[tuple[int, str]]:
+    """The ``N name`` items of a component line (split at commas and ``+`` outside brackets)."""
+    flat = re.sub(r"\[[^\]]*\]", "", text)
+    flat = re.sub(r"\([^)]*\)", "", flat)
+    out = []
+    for piece in re.split(r",|\s\+\s", flat):
+        found = _COUNT_ITEM.match(piece.strip())
+        if found:
+            out.append((int(found.group(1)), found.group(2).strip()))
+    return out
+
+
+def component_counts(
+    texts: Mapping[str, str], lists: Iterable[Mapping[str, Any]]
+) -> list[tuple[str, int, int, str, str]]:
+    """Every component count of the listed lines: ``(file, line, count, name, quantity id or "")``."""
+    out = []
+    for spec in lists:
+        file = str(spec["file"])
+        if file not in texts:
+            continue
+        lines = texts[file].splitlines()
+        start = find_section(file, str(spec["section"]), texts[file])
+        for number in range(start, len(lines) + 1):
+            line = lines[number - 1].strip()
+            if number > start and (
+                line.startswith("## ") or (file != FACTS_FILE and line in TOP_HEADINGS.get(file, ()))
+            ):
+                break
+            if not line.startswith(str(spec["starts"])):
+                continue
+            if spec.get("after"):
+                body = line.split(str(spec["after"]), 1)[-1]
+            elif ":" in str(spec["starts"]):
+                body = line.split(":", 1)[1]
+            else:
+                body = line.lstrip("•-* ")
+            names: Mapping[str, str] = spec.get("names", {})
+            out.extend((file, number, count, name, names.get(name, "")) for count, name in _component_items(body))
+    return out
+
+
+def component_findings(
+    texts: Mapping[str, str], lists: Iterable[Mapping[str, Any]], table: Mapping[str, Quantity]
+) -> list[Finding]:
+    """One question per component count of the texts: is it in the cross-table, with this text's value?"""
+    out = []
+    for file, line, count, name, quantity_id in component_counts(texts, lists):
+        item = table.get(quantity_id)
+        values = {v.value for v in item.values if v.citation.file == file} if item is not None else set()
+        if item is None:
+            answer, why = "", f"no quantity of the cross-table holds '{name}'"
+        elif count in values:
+            answer, why = f"quantity:{quantity_id}", f"the cross-table's {quantity_id} lists it"
+        else:
+            answer, why = "", f"the cross-table's {quantity_id} gives {sorted(values) or 'no value'} for {file}"
+        out.append(
+            Finding(
+                f"numbers:{file}:{line}:{name}", "numbers", "data",
+                f"{file} counts {count} {name}: {why}. Is every source's number in the cross-table?",
+                (Citation(file, ""),), (), answer, f"{file}:{line}",
+            )
+        )  # fmt: skip
     return out
