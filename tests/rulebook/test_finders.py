@@ -14,7 +14,7 @@ from nemesis_rules.rulebook.alignment import AlignmentRow, align
 from nemesis_rules.rulebook.catalogue import Clause
 from nemesis_rules.rulebook.finders import all_findings, ruling_finders
 from nemesis_rules.rulebook.finders.citations import unsupported_citations
-from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_findings, two_kind_findings
+from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_coverage, term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FinderDataError, load_settled, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, places, totality_findings
 from nemesis_rules.rulebook.finders.totals import component_findings, list_totals, number_findings
@@ -205,6 +205,23 @@ def test_terms_finder_a_term_bound_to_two_things_and_a_thing_named_two_ways_are_
     assert found["terms:doohickey"].answer == "clause:x"
 
 
+def test_terms_finder_every_term_of_several_words_is_bound_by_the_catalogue_a_group_or_a_heading() -> None:
+    given = {
+        FACTS_FILE: "The Noise Marker moves. A Noise Marker stays. The Gizmo Card flies. A Gizmo Card.\nSetup Steps\n"
+    }
+    clauses = {
+        "base.x.noise": Clause(
+            "base.x.noise", "x", "A Noise marker.", ("base",), Citation(FACTS_FILE, "§1 Intruder bag")
+        )
+    }
+    found = {f.detail: f for f in term_coverage(given, clauses, {"term": []}, frozenset())}
+    assert found["Noise Marker"].answer == "clause:base.x.noise" and found["Gizmo Card"].is_open
+    grouped = term_coverage(given, clauses, {"term": [{"names": ["Gizmo Card"], "answer": "clause:y"}]}, frozenset())
+    assert {f.detail: f.answer for f in grouped}["Gizmo Card"] == "clause:y"
+    ignored = term_coverage(given, clauses, {"ignore": {"names": ["Gizmo Card"]}}, frozenset({"Noise Marker"}))
+    assert ignored == []
+
+
 def test_two_kinds_finder_every_void_seeder_rule_is_asked_whether_a_lair_counts() -> None:
     clauses = {
         c.id: c
@@ -230,6 +247,8 @@ def test_terms_and_two_kinds_find_real_questions_in_the_texts() -> None:
     assert {"settled:settled.terms.intruder-void-seeder", "ruling:vs.ambiguity.lair-is-void-seeder"} <= {
         f.answer for f in terms
     }
+    assert "settled:settled.terms.evacuation-key" in {f.answer for f in terms}
+    assert len(terms) > 100 and [f.detail for f in terms if f.is_open] == []
     kinds = [f for f in found if f.finder == "two-kinds"]
     assert kinds and all(not f.is_open for f in kinds)
     known = {*catalogue(), *rulings(), *settled()}

@@ -21,13 +21,14 @@ from collections.abc import Mapping
 from nemesis_rules.rulebook.alignment import align
 from nemesis_rules.rulebook.catalogue import catalogue
 from nemesis_rules.rulebook.finders.citations import unsupported_citations
-from nemesis_rules.rulebook.finders.kinds import term_findings, two_kind_findings
+from nemesis_rules.rulebook.finders.kinds import term_coverage, term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FINDERS, Finding, Settled, finder_data, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, totality_findings
 from nemesis_rules.rulebook.finders.totals import component_findings, number_findings
 from nemesis_rules.rulebook.finders.universals import found_rulings, universal_findings
 from nemesis_rules.rulebook.numbers import numeric_conflicts, quantities
 from nemesis_rules.rulebook.rulings import RulingKind, rulings
+from nemesis_rules.rulebook.sources import DE_FILE
 from nemesis_rules.rulebook.triggers import same_trigger_pairs
 
 __all__ = ["FINDERS", "Finding", "Settled", "all_findings", "ruling_finders", "settled"]
@@ -43,7 +44,11 @@ def all_findings(texts: Mapping[str, str] | None) -> list[Finding]:
         found.extend(component_findings(texts, finder_data("numbers")["list"], quantities()))
         rows = align(texts)
         found.extend(universal_findings(rows))
-        found.extend(term_findings(finder_data("terms"), texts))
+        terms = finder_data("terms")
+        found.extend(term_findings(terms, texts))
+        headings = frozenset(r.text.lstrip("# ").strip() for r in rows if r.kind in ("heading", "contents"))
+        english = {f: t for f, t in texts.items() if f != DE_FILE}  # capitalised German nouns are no terms
+        found.extend(term_coverage(english, catalogue(), terms, headings))
         found.extend(
             Finding(
                 f"citations:{u.clause}:{u.citation.file}:{u.citation.section}", "citations", "gap",

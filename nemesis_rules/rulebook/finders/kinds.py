@@ -20,9 +20,13 @@ from nemesis_rules.rulebook.catalogue import Clause
 from nemesis_rules.rulebook.finders.questions import Finding
 from nemesis_rules.rulebook.sources import Citation
 
-__all__ = ["LAIR_RULING", "term_findings", "two_kind_findings"]
+__all__ = ["LAIR_RULING", "TERM", "term_coverage", "term_findings", "two_kind_findings"]
 
 LAIR_RULING = "vs.ambiguity.lair-is-void-seeder"
+_NOUNS = "token|tokens|card|cards|marker|markers|deck|track|board|room|Room|phase|Phase|action|Action|roll|die|dice"
+TERM = re.compile(rf"\b((?:[A-Z][a-z]+-)?[A-Z][a-z]+(?: (?:[A-Z][a-z]+-)?[A-Z][a-z]+)*(?: (?:{_NOUNS}))?)\b")
+"""A term of the texts: a run of capitalised words (``Self-Destruct track``, ``Void Seeder Attack card``),
+with the common noun that may follow it."""
 _KINDS = re.compile(r"\b(Intruders?|Void Seeders?)\b")
 
 
@@ -75,6 +79,57 @@ def two_kind_findings(clauses: Mapping[str, Clause], data: Mapping[str, Any]) ->
                 f"two-kinds:{item.id}", "two-kinds", "ambiguity",
                 f"A Lair counts as a Void Seeder in some rules: does {item.id} ('{item.statement}') apply to a Lair?",
                 tuple(item.citations[:1]), (item.id,), answer, item.id, ("void-seeders",),
+            )
+        )  # fmt: skip
+    return out
+
+
+_OPENERS = frozenset({"The", "A", "An", "This", "That", "These", "Each", "Any", "All", "Every", "When", "If", "Then"})
+"""Words that open a sentence and so are capitalised without being part of a term."""
+
+
+def _fold(term: str) -> str:
+    return " ".join(w.rstrip("s") for w in term.lower().split())
+
+
+def term_coverage(
+    texts: Mapping[str, str],
+    clauses: Mapping[str, Clause],
+    data: Mapping[str, Any],
+    headings: frozenset[str],
+    least: int = 2,
+) -> list[Finding]:
+    """One question per term of several words the texts use at least ``least`` times: which thing of the
+    model is it? The catalogue's own wording binds it (a clause statement uses it, plurals folded); a
+    group of ``terms.toml`` names it; a heading or a listed non-term (``ignore``) asks nothing."""
+    counts: dict[str, int] = {}
+    for text in texts.values():
+        for found in TERM.finditer(text):
+            words = found.group(1).split()
+            while words and words[0] in _OPENERS:
+                words = words[1:]
+            if len(words) >= 2:
+                term = " ".join(words)
+                counts[term] = counts.get(term, 0) + 1
+    statements = {c.id: _fold(c.statement) for c in clauses.values()}
+    grouped = {_fold(n): str(r.get("answer", "")) for r in data.get("term", []) for n in r["names"]}
+    ignored = {_fold(n) for n in data.get("ignore", {}).get("names", [])}
+    folded_headings = {_fold(h) for h in headings}
+    out = []
+    for term, count in sorted(counts.items()):
+        key = _fold(term)
+        if count < least or key in ignored or key in folded_headings:
+            continue
+        if key in grouped:
+            answer = grouped[key]
+        else:
+            user = next((cid for cid, s in statements.items() if key in s), "")
+            answer = f"clause:{user}" if user else ""
+        out.append(
+            Finding(
+                f"terms:{term}", "terms", "ambiguity",
+                f"The texts use the term '{term}' {count} times: which one thing of the model is it?",
+                (), (), answer, term,
             )
         )  # fmt: skip
     return out

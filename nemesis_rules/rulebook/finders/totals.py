@@ -179,7 +179,7 @@ def component_counts(
     texts: Mapping[str, str], lists: Iterable[Mapping[str, Any]]
 ) -> list[tuple[str, int, int, str, str]]:
     """Every component count of the listed lines: ``(file, line, count, name, quantity id or "")``."""
-    out = []
+    out: list[tuple[str, int, int, str, str]] = []
     for spec in lists:
         file = str(spec["file"])
         if file not in texts:
