@@ -18,6 +18,7 @@ from nemesis_rules.model.core.multiset import EMPTY
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack_cards import summoning
+from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.events import EventCardDraw
 from nemesis_rules.model.rules.item_effects import DrawActionCards
 from nemesis_rules.model.rules.movement import enter_room
@@ -190,3 +191,29 @@ def test_base_gap_empty_bag_add_adult_refills_the_bag_for_a_summoning(game: Game
     state = with_ruling(state, "base.gap.empty-bag", "add-adult")
     after = summoning(state, state.intruders[0], 1, Context())
     assert after.bag.total == 1 and next(iter(after.bag)).startswith("adult")
+
+
+def _blank_last(game: GameState) -> GameState:
+    adults = [t for t, n in game.token_pool.items() if t.startswith("adult") for _ in range(n)]
+    pool = game.token_pool
+    for token in adults:
+        pool = pool.remove(token)
+    return replace(game, bag=EMPTY.add("blank"), token_pool=pool)
+
+
+def test_base_gap_blank_no_adult_the_blank_goes_back_alone(game: GameState) -> None:
+    state = _blank_last(game).push(EncounterDraw(1, "11"))
+    after, fired = run(state, [Outcome("intruder-token", "blank")])
+    assert after.bag == EMPTY.add("blank") and "base.gap.blank-no-adult" in fired
+
+
+def test_base_gap_blank_no_adult_strict_stops_at_the_gap(game: GameState) -> None:
+    state = with_ruling(_blank_last(game), "base.gap.blank-no-adult", "strict").push(EncounterDraw(1, "11"))
+    with pytest.raises(RuleGap):
+        run(state, [Outcome("intruder-token", "blank")])
+
+
+def test_base_encounter_blank_with_an_adult_left_it_goes_in_and_no_gap(game: GameState) -> None:
+    state = replace(game, bag=EMPTY.add("blank")).push(EncounterDraw(1, "11"))
+    after, fired = run(state, [Outcome("intruder-token", "blank")])
+    assert after.bag.total == 2 and "base.gap.blank-no-adult" not in fired

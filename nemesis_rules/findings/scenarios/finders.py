@@ -9,8 +9,9 @@ from dataclasses import replace
 from nemesis_rules.findings.scenarios import Scenario, no_situation, scenario
 from nemesis_rules.findings.scenarios.vs_states import SILENCE, after_silence, explore, game, place, set_character
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.multiset import EMPTY
+from nemesis_rules.model.core.multiset import EMPTY, Multiset
 from nemesis_rules.model.core.state import Intruder
+from nemesis_rules.model.rules.encounter import EncounterDraw
 from nemesis_rules.model.rules.item_effects import DrawActionCards
 from nemesis_rules.model.rules.noise import BagNoise
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
@@ -57,6 +58,26 @@ def action_cards_exhausted() -> Scenario:
         "drawn, under 'strict' the engine stops at the gap",
         (SILENCE,),
         after_silence(state, DrawActionCards(1, 1)),
+    )
+
+
+@scenario("base.gap.blank-no-adult")
+def blank_no_adult() -> Scenario:
+    state = after_setup(2, 3)
+    adults = Multiset.of(t for t, n in state.token_pool.items() if t.startswith("adult") for _ in range(n))
+    gone = Multiset.of(f"token:{t}" for t, n in state.bag.items() if t != "blank" for _ in range(n))
+    state = replace(
+        state,
+        bag=Multiset.of(("blank",)),
+        token_pool=state.token_pool.difference(adults),
+        removed=state.removed.union(gone).union(Multiset.of(f"token:{t}" for t, n in adults.items() for _ in range(n))),
+    )
+    return Scenario(
+        "base.gap.blank-no-adult",
+        "player 1's Encounter draws the Blank, the bag's last token, with no Adult token left beside the board: "
+        "under 'nothing' the Blank goes back alone, under 'strict' the engine stops at the gap",
+        (Outcome("intruder-token", "blank"),),
+        state.push(EncounterDraw(1, state.character(1).position)),
     )
 
 

@@ -65,6 +65,15 @@ def base_encounter_token(state: GameState, token: str, player: int, position: st
         state = fill_noiseless(state, position, ctx)
         if not state.bag:
             ctx.fire("base.encounter.blank")
+            if not any(token_type(t) == "adult" for t in state.token_pool):
+                # the Encounter's Blank names no fallback when no Adult token is left (facts.md §1 gives the
+                # bag development's Blank one: nothing); ruling base.gap.blank-no-adult decides
+                ctx.gap(
+                    state,
+                    "base.gap.blank-no-adult",
+                    "base.encounter.blank",
+                    "the Blank was the bag's last token in an Encounter and no Adult token is left to add",
+                )
             state = _from_pool(state, "adult")
         return state.evolve(bag=state.bag.add(token))
     kind = token_type(token)
