@@ -131,7 +131,6 @@ def melee_at_most_one_injury(before: GameState, action: Action, after: GameState
     "universal.contamination-never-pays",
     "A Contamination card never pays for anything.",
     "base.cost.contamination-cannot-pay",
-    decisions_only=True,
 )
 def contamination_never_pays(before: GameState, action: Action, after: GameState) -> str | None:
     if not isinstance(action, Decision):
