@@ -17,7 +17,7 @@ from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_coverage, term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FinderDataError, load_settled, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, places, totality_findings
-from nemesis_rules.rulebook.finders.totals import component_findings, list_totals, number_findings
+from nemesis_rules.rulebook.finders.totals import component_findings, list_totals, number_findings, number_index
 from nemesis_rules.rulebook.finders.universals import universal_findings
 from nemesis_rules.rulebook.numbers import load_quantities, numeric_conflicts
 from nemesis_rules.rulebook.passages import rule_text
@@ -52,6 +52,26 @@ def test_numbers_finder_lists_of_a_line_add_up_by_copies_and_by_printed_values()
     found = {t.name: t for t in list_totals(FACTS_FILE, line)}
     assert found["Gadget deck"].parts == (2, 3, 1) and found["Gadget deck"].adds_up
     assert found["Widget tokens"].parts == (1, 3) and not found["Widget tokens"].adds_up
+
+
+def test_numbers_finder_every_number_of_a_sentence_is_held_by_a_clause_a_quantity_or_a_review() -> None:
+    clauses = {
+        "base.x.draw": Clause(
+            "base.x.draw", "x", "Draw two cards.", ("base",), Citation(FACTS_FILE, "§2 Turn structure")
+        )
+    }
+    table = load_quantities(
+        '[[quantity]]\nid = "supply.fire"\ndescription = "x"\n'
+        'values = [{ value = 8, file = "facts.md", section = "§11 Markers and supplies" }]\n'
+    )
+    text = "17) Draw 2 cards [RU-RB p.10]; 8 Fire markers; 5 Widgets; room 07: 3."
+    row = AlignmentRow(FACTS_FILE, 4, 0, text, "item", ("base.x.draw",), "aligned", "", "", "")
+    found = {f.id.rsplit("=", 1)[1]: f for f in number_index([row], clauses, table, {})}
+    assert set(found) == {"2", "8", "5", "3"}  # not the step 17, the page 10 or the room 07
+    assert found["2"].answer == "clause:base.x.draw" and found["8"].answer == "quantity:supply.fire"
+    assert found["5"].is_open and found["3"].is_open
+    reviewed = number_index([row], clauses, table, {f"{FACTS_FILE}:4.0=5": "widgets count nothing"})
+    assert not {f.id.rsplit("=", 1)[1]: f for f in reviewed}["5"].is_open
 
 
 def test_numbers_finder_a_key_with_two_values_is_a_data_question_answered_by_its_ruling() -> None:
@@ -94,10 +114,12 @@ def test_numbers_finder_a_component_count_the_cross_table_lacks_or_states_otherw
 @needs_texts
 def test_numbers_finder_in_the_texts_every_stated_list_adds_up_and_each_quantity_with_two_values_is_ruled() -> None:
     found = [f for f in all_findings(texts()) if f.finder == "numbers"]
-    totals = [f for f in found if f.id.count(":") == 2]
+    totals = [f for f in found if f.id.count(":") == 2 and "=" not in f.id]
     assert len(totals) >= 8 and all(not f.is_open for f in totals)
     counts = [f for f in found if f.id.count(":") == 3]
     assert len(counts) >= 40 and [f.question for f in counts if f.is_open] == []
+    numbers = [f for f in found if "=" in f.id]
+    assert len(numbers) >= 500 and [f.id for f in numbers if f.is_open] == []
     ruled = [f for f in found if f.answered_by[0] == "ruling"]
     assert len(ruled) == len(numeric_conflicts()) and {f.answered_by[1] for f in ruled} <= set(rulings())
 

@@ -1,9 +1,9 @@
 """The methodical conflict finders (issue #23): each reads the rule texts, the catalogue or the rule
 code, asks a question at every place it flags, and says what answers it (:mod:`.questions`).
 
-* :mod:`.totals` — numbers: the cross-table's quantities with two values, every component count of
-  the texts' component lists held in that cross-table, and every list whose stated total its parts
-  must add up to;
+* :mod:`.totals` — numbers: the cross-table's quantities with two values, every number of every
+  aligned sentence bound to a clause statement or a quantity, every component count of the texts'
+  component lists held in that cross-table, and every list whose stated total its parts must add up to;
 * :mod:`.universals` — every "only", "never", "cannot" sentence and the invariant or clauses that hold it;
 * :mod:`.totality` — every place in the rule code that returns the state unchanged, and what allows it;
 * :mod:`.kinds` — terms bound to two things or named two ways, and the rules a Lair may count for as a
@@ -24,7 +24,7 @@ from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import term_coverage, term_findings, two_kind_findings
 from nemesis_rules.rulebook.finders.questions import FINDERS, Finding, Settled, finder_data, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, totality_findings
-from nemesis_rules.rulebook.finders.totals import component_findings, number_findings
+from nemesis_rules.rulebook.finders.totals import component_findings, number_findings, number_index
 from nemesis_rules.rulebook.finders.universals import found_rulings, universal_findings
 from nemesis_rules.rulebook.numbers import numeric_conflicts, quantities
 from nemesis_rules.rulebook.rulings import RulingKind, rulings
@@ -41,8 +41,10 @@ def all_findings(texts: Mapping[str, str] | None) -> list[Finding]:
     deciding = {q: r.id for r in table.values() if r.kind is RulingKind.DATA for q in r.quantities}
     found = number_findings(texts or {}, numeric_conflicts(), deciding)
     if texts:
-        found.extend(component_findings(texts, finder_data("numbers")["list"], quantities()))
+        numbers = finder_data("numbers")
+        found.extend(component_findings(texts, numbers["list"], quantities()))
         rows = align(texts)
+        found.extend(number_index(rows, catalogue(), quantities(), numbers.get("number", {})))
         found.extend(universal_findings(rows))
         terms = finder_data("terms")
         found.extend(term_findings(terms, texts))

@@ -227,3 +227,73 @@ def component_findings(
             )
         )  # fmt: skip
     return out
+
+
+_NUMBER_WORDS: dict[str, int] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20,
+    "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "zehn": 10,
+}  # fmt: skip
+_NUMBER = re.compile(r"(?<![\w.])(\d+|" + "|".join(_NUMBER_WORDS) + r")(?!\w)", re.IGNORECASE)
+_NOT_QUANTITIES = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"^\s*\d+\)",  # a numbered setup step
+        r"\[[^\]]*\]",  # a source tag: [RU-RB p.10], [SCAN §3]
+        r"\bpp?\.\s?\d+(?:[-\u2013]\d+)?",  # a page
+        r"\b(?:FAQ|Rules|§)\s*[\w ]*?\d+",  # a rule or section number
+        r"\b[01]\d\b(?=[:,; )\u2013-])",  # a printed room number: 01-21
+        r"\b\d+:\d",  # a room:corridor pair
+    )
+)
+"""Numbers that count nothing: step and page numbers, source tags, printed room numbers."""
+
+
+def _numbers(text: str) -> set[int]:
+    found = set()
+    for match in _NUMBER.finditer(text):
+        word = match.group(1).lower()
+        found.add(_NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word))
+    return found
+
+
+def number_index(
+    rows: Iterable[Any], clauses: Mapping[str, Any], table: Mapping[str, Quantity], reviewed: Mapping[str, str]
+) -> list[Finding]:
+    """Every number of every aligned sentence of the texts (less step, page and room numbers and source
+    tags), each bound to where the model holds it: a statement of a clause the sentence is aligned to
+    says it, or a quantity of the cross-table gives it for that text, or a reviewer's reason
+    (``reviewed``: ``"file:line.index=value"`` -> reason) says why it counts nothing. The rest are open."""
+    by_value: dict[tuple[str, int], str] = {}
+    for item in table.values():
+        for entry in item.values:
+            if isinstance(entry.value, int):
+                by_value.setdefault((entry.citation.file, entry.value), item.id)
+    out = []
+    for row in rows:
+        if row.status not in ("aligned", "ruled", "settled"):
+            continue
+        text = row.text
+        for pattern in _NOT_QUANTITIES:
+            text = pattern.sub(" ", text)
+        stated = {c: _numbers(clauses[c].statement) for c in row.clauses if c in clauses}
+        for value in sorted(_numbers(text)):
+            key = f"{row.id}={value}"
+            holder = next((c for c, values in stated.items() if value in values), "")
+            quantity = by_value.get((row.file, value), "")
+            if holder:
+                answer = f"clause:{holder}"
+            elif quantity:
+                answer = f"quantity:{quantity}"
+            elif key in reviewed:
+                answer = f"clause:{row.clauses[0]}" if row.clauses else "quantity:reviewed"
+            else:
+                answer = ""
+            out.append(
+                Finding(
+                    f"numbers:{key}", "numbers", "data",
+                    f"{row.file}:{row.line} states the number {value}: which clause or quantity of the model holds it?",
+                    (Citation(row.file, ""),), row.clauses, answer, f"{row.file}:{row.line}",
+                )
+            )  # fmt: skip
+    return out
