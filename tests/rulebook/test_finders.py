@@ -15,6 +15,7 @@ from nemesis_rules.rulebook.catalogue import Clause
 from nemesis_rules.rulebook.finders import all_findings, ruling_finders
 from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import LAIR_RULING, term_coverage, term_findings, two_kind_findings
+from nemesis_rules.rulebook.finders.modality import modality_findings
 from nemesis_rules.rulebook.finders.questions import FinderDataError, load_settled, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, places, totality_findings
 from nemesis_rules.rulebook.finders.totals import component_findings, list_totals, number_findings, number_index
@@ -339,3 +340,34 @@ def test_totality_finder_every_unchanged_state_in_the_rule_code_names_a_known_cl
     assert [f"{p.module}:{p.line}" for p in found if not p.cites] == []
     named = [p for p in found if p.cites.startswith(("base.", "vs."))]
     assert [f"{p.module}:{p.line} {p.cites}" for p in named if p.cites not in known] == []
+
+
+# -- same trigger: the modality of a restatement --------------------------------------------------------
+
+
+def _vs_row(line: int, text: str, clause: str, ruling: str = "") -> AlignmentRow:
+    relation = "differs" if ruling else "same"
+    return AlignmentRow(VS_FILE, line, 0, text, "sentence", (clause,), "aligned", "", relation, ruling)
+
+
+def test_same_trigger_finder_a_restatement_that_makes_an_option_mandatory_is_found() -> None:
+    rows = [
+        _vs_row(10, "The Character may lower Insanity by 1.", "vs.x.rest"),
+        _vs_row(90, "The Character lowers Insanity by 1.", "vs.x.rest"),
+        _vs_row(91, "The Character may scan.", "vs.x.scan"),
+        _vs_row(11, "The Character may scan.", "vs.x.scan"),
+    ]
+    restated = {VS_FILE: frozenset({90, 91})}
+    [found] = modality_findings(rows, restated, {}, {})
+    assert found.is_open and found.clauses == ("vs.x.rest",) and "'must'" in found.question
+    [ruled] = modality_findings(rows, restated, {"vs.x.rest": ("vs.summary.rest",)}, {})
+    assert ruled.answer == "ruling:vs.summary.rest"
+    [reviewed] = modality_findings(rows, restated, {}, {f"{VS_FILE}:90.0 vs.x.rest": "same rule"})
+    assert reviewed.answer == "clause:vs.x.rest"
+
+
+@needs_texts
+def test_same_trigger_finder_re_finds_the_rest_ruling_by_the_modality_of_the_summary() -> None:
+    found = [f for f in all_findings(texts()) if f.finder == "same-trigger"]
+    assert found and [f.id for f in found if f.is_open] == []
+    assert "ruling:vs.summary.rest-insanity" in {f.answer for f in found}

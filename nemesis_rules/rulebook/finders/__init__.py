@@ -8,6 +8,8 @@ code, asks a question at every place it flags, and says what answers it (:mod:`.
 * :mod:`.totality` — every place in the rule code that returns the state unchanged, and what allows it;
 * :mod:`.kinds` — terms bound to two things or named two ways, and the rules a Lair may count for as a
   Void Seeder;
+* :mod:`.modality` — the same-trigger finder's second half: a restatement of the Rules Summary that
+  grants, demands or forbids otherwise than the main text;
 * :mod:`.citations` — every citation of a clause that no aligned sentence of the cited section supports.
 
 The alignment (:mod:`nemesis_rules.rulebook.alignment`) and the same-trigger check
@@ -18,17 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nemesis_rules.rulebook.alignment import align
+from nemesis_rules.rulebook.alignment import align, restating
 from nemesis_rules.rulebook.catalogue import catalogue
 from nemesis_rules.rulebook.finders.citations import unsupported_citations
 from nemesis_rules.rulebook.finders.kinds import term_coverage, term_findings, two_kind_findings
+from nemesis_rules.rulebook.finders.modality import modality_findings
 from nemesis_rules.rulebook.finders.questions import FINDERS, Finding, Settled, finder_data, settled
 from nemesis_rules.rulebook.finders.totality import gap_rulings, totality_findings
 from nemesis_rules.rulebook.finders.totals import component_findings, number_findings, number_index
 from nemesis_rules.rulebook.finders.universals import found_rulings, universal_findings
 from nemesis_rules.rulebook.numbers import numeric_conflicts, quantities
 from nemesis_rules.rulebook.rulings import RulingKind, rulings
-from nemesis_rules.rulebook.sources import DE_FILE
+from nemesis_rules.rulebook.sources import DE_FILE, VS_FILE
 from nemesis_rules.rulebook.triggers import same_trigger_pairs
 
 __all__ = ["FINDERS", "Finding", "Settled", "all_findings", "ruling_finders", "settled"]
@@ -46,6 +49,12 @@ def all_findings(texts: Mapping[str, str] | None) -> list[Finding]:
         rows = align(texts)
         found.extend(number_index(rows, catalogue(), quantities(), numbers.get("number", {})))
         found.extend(universal_findings(rows))
+        on_clause: dict[str, tuple[str, ...]] = {}
+        for item in table.values():
+            for clause_id in item.clauses:
+                on_clause[clause_id] = (*on_clause.get(clause_id, ()), item.id)
+        restated = {VS_FILE: restating(VS_FILE, texts[VS_FILE])} if VS_FILE in texts else {}
+        found.extend(modality_findings(rows, restated, on_clause, finder_data("modality")["reviewed"]))
         terms = finder_data("terms")
         found.extend(term_findings(terms, texts))
         headings = frozenset(r.text.lstrip("# ").strip() for r in rows if r.kind in ("heading", "contents"))
