@@ -53,7 +53,7 @@ def alignment_command(
         rows = [r for r in rows if r.status in OPEN]
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in rows], indent=2, ensure_ascii=False))
-    else:
+    elif rows or not unaligned:  # --unaligned with nothing open prints nothing
         for row in rows:
             typer.echo(_line(row))
         counts = Counter(r.status for r in rows)

@@ -365,7 +365,7 @@ def conflicts_command(
     ruling: RulingOption = None,
     variant: VariantOption = None,
     kind: Annotated[
-        str | None, typer.Option("--kind", help="Only contradiction, ambiguity, gap or data entries.")
+        str | None, typer.Option("--kind", help="Only contradiction, ambiguity, gap, data or settled entries.")
     ] = None,
     severity: Annotated[
         str | None, typer.Option("--severity", help="Only play, setup, wording (or unrated) entries.")
@@ -396,7 +396,7 @@ def conflicts_command(
 
     chosen_format = "json" if as_json else output_choice.value
     ruleset = value_of(ruleset)
-    kinds = [k.value for k in RulingKind]
+    kinds = [*(k.value for k in RulingKind), "settled"]
     if kind is not None and kind not in kinds:
         raise BadInputError(f"unknown kind {kind!r} (valid: {', '.join(kinds)})", "--kind")
     if severity is not None and severity not in SEVERITY_CHOICES:
@@ -449,6 +449,11 @@ def conflicts_command(
             f"same-trigger check: {summary['same_trigger_pairs']} pairs, {summary['same_trigger_linked']} linked "
             f"by rulings, {summary['same_trigger_reviewed']} reviewed, {summary['same_trigger_open']} open"
         )
+        asked = "; ".join(
+            f"{name} {sum(counts.values())} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})"
+            for name, counts in summary["finders"].items()
+        )
+        typer.echo(f"questions the finders asked, by what answers them: {asked}")
         if campaign is not None:
             typer.echo(
                 f"random play: {summary['games']} games, {summary['gaps_decided']} gaps decided by rulings, "

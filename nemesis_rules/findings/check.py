@@ -81,7 +81,8 @@ def _family(entry: Mapping[str, Any]) -> str:
 
 def _passages(entry: Mapping[str, Any], texts_given: bool) -> list[dict[str, Any]]:
     """Each cited source of an entry with its line and quoted passage (``null`` without the texts)."""
-    if entry.get("origin") == "alignment":  # the unit itself is the passage
+    if entry.get("origin") == "alignment" or (entry.get("kind") == "settled" and entry.get("quote")):
+        # the unit itself (the settling sentence) is the passage
         source = entry["sources"][0]
         return [{"file": source["file"], "section": source["section"], "line": entry["line"], "text": entry["quote"]}]
     table = catalogue()
@@ -118,9 +119,9 @@ def enrich(entries: Sequence[dict[str, Any]], texts_given: bool) -> list[dict[st
     out = []
     for entry in entries:
         ruling = table.get(entry["id"])
-        severity = ruling.severity if ruling is not None else None
+        severity = ruling.severity if ruling is not None else entry.get("severity_given")
         erratum = ruling.erratum if ruling is not None else None
-        finder = "reading" if entry.get("origin") == "ruling" else str(entry.get("origin"))
+        finder = str(entry.get("finder") or ("reading" if entry.get("origin") == "ruling" else entry.get("origin")))
         out.append(
             {
                 **entry,

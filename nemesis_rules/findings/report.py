@@ -6,8 +6,12 @@ Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file"
 * ``origin`` — ``ruling`` (the rulings catalogue), ``numeric-cross-check`` (a quantity the sources state
   differently that no data ruling decides), ``same-trigger`` (an open pair of
   :mod:`nemesis_rules.rulebook.triggers`), ``alignment`` (a sentence of the rule texts stating a rule no
-  clause holds, :mod:`nemesis_rules.rulebook.alignment`) or ``fuzz`` (a gap random play reached that no
-  ruling decides);
+  clause holds, :mod:`nemesis_rules.rulebook.alignment`), ``settled`` (a question of a finder that a
+  sentence of the texts answers: kind ``settled``, the sentence quoted at its ``line``), the name of a
+  finder of :mod:`nemesis_rules.rulebook.finders` (a question it asked that nothing answers yet) or
+  ``fuzz`` (a gap random play reached that no ruling decides);
+* ``finder`` — what raised the entry's question (``reading`` for a ruling found by reading the texts,
+  else the first of ``finders``, every finder that raises it);
 * ``status`` — ``decided`` (a ruling with its default) or ``open`` (found, not yet decided: ``default`` is
   ``null`` and ``readings`` are the candidate answers, if any);
 * ``reason``, ``clauses``, ``rulesets``; ``numeric`` (each conflicting quantity the entry decides, with
@@ -29,6 +33,7 @@ Every entry has the keys ``id``, ``kind``, ``question``, ``sources`` (``[{"file"
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -40,6 +45,7 @@ from nemesis_rules.findings.situations import find_situation, gap_record, scenar
 from nemesis_rules.prove.conflicts import CONFLICTS, witness
 from nemesis_rules.rulebook.alignment import AlignmentRow, align, units
 from nemesis_rules.rulebook.catalogue import RULESETS, card_slug, catalogue
+from nemesis_rules.rulebook.finders import Finding, Settled, all_findings, ruling_finders, settled
 from nemesis_rules.rulebook.numbers import NumericConflict, numeric_conflicts
 from nemesis_rules.rulebook.passages import rule_text
 from nemesis_rules.rulebook.rulings import Ruling, RulingKind, rulings
@@ -158,7 +164,10 @@ def _ruling_entry(
     pairs: Iterable[TriggerPair],
     campaign: Campaign | None,
     folder: Path | None,
+    finders: list[str] | None = None,
 ) -> dict[str, Any]:
+    """A ruling as an entry; ``finders``: the finders that raise its question (``reading`` when none
+    does: it was found by reading the texts)."""
     situation, note = _ruling_situation(item, campaign, folder)
     return {
         "id": item.id,
@@ -181,6 +190,8 @@ def _ruling_entry(
         "reached": _reached(item.id, campaign),
         "situation_note": note,
         "witness": _z3_witness(item.id),
+        "finder": finders[0] if finders else "reading",
+        "finders": finders or ["reading"],
     }
 
 
@@ -345,6 +356,99 @@ def alignment_findings() -> list[dict[str, Any]]:
     return [_open_alignment_entry(r, texts[r.file]) for r in align(texts) if r.status == "uncatalogued"]
 
 
+def _texts() -> dict[str, str] | None:
+    texts = {f: t for f in RULE_FILES if (t := rule_text(f)) is not None}
+    return texts or None
+
+
+def _settled_entry(item: Settled, texts: Mapping[str, str] | None) -> dict[str, Any]:
+    """A question a sentence of the texts answers: shown so an editor sees it was asked and answered."""
+    sentence = item.sentence
+    text = texts.get(sentence.file) if texts else None
+    stale = text is not None and not _starts_at(text, sentence.line, sentence.starts)
+    return {
+        "id": item.id,
+        "kind": "settled",
+        "question": item.question,
+        "sources": [{"file": sentence.file, "section": sentence.section}],
+        "readings": [],
+        "default": None,
+        "situation": None,
+        "origin": "settled",
+        "finder": item.finder,
+        "finders": [item.finder],
+        "status": "open" if stale else "decided",
+        "reason": item.answer if not stale else f"stale: line {sentence.line} no longer begins {sentence.starts!r}",
+        "clauses": list(item.clauses),
+        "rulesets": list(item.rulesets),
+        "numeric": [],
+        "same_trigger": [],
+        "reached": None,
+        "situation_note": f"settled by the sentence at {sentence.where()}: no readings differ",
+        "severity_given": item.severity,
+        "line": sentence.line,
+        "quote": _line_text(text, sentence.line) if text is not None else None,
+    }
+
+
+def _starts_at(text: str, line: int, starts: str) -> bool:
+    lines = text.splitlines()
+    return 0 < line <= len(lines) and " ".join(lines[line - 1].split()).startswith(" ".join(starts.split()))
+
+
+def _line_text(text: str, line: int) -> str | None:
+    lines = text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else None
+
+
+def _open_finding_entry(finding: Finding, texts: Mapping[str, str] | None) -> dict[str, Any]:
+    """A question a finder asked that nothing answers yet."""
+    sources = [
+        {"file": c.file, "section": c.section or _section_or_file(c.file, _first_line(finding), texts)}
+        for c in finding.sources
+    ]
+    return {
+        "id": finding.id,
+        "kind": finding.kind,
+        "question": finding.question,
+        "sources": sources,
+        "readings": [],
+        "default": None,
+        "situation": None,
+        "origin": finding.finder,
+        "finder": finding.finder,
+        "finders": [finding.finder],
+        "status": "open",
+        "reason": f"found by the {finding.finder} finder at {finding.detail}; nothing answers it yet",
+        "clauses": list(finding.clauses),
+        "rulesets": list(finding.rulesets),
+        "numeric": [],
+        "same_trigger": [],
+        "reached": None,
+        "situation_note": "no situation: an open question of a finder",
+    }
+
+
+def _section_or_file(file: str, line: int, texts: Mapping[str, str] | None) -> str:
+    return _section_of(file, line, texts[file]) if texts and file in texts else file
+
+
+def _first_line(finding: Finding) -> int:
+    tail = finding.detail.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else 1
+
+
+def finder_summary(found: list[Finding]) -> dict[str, dict[str, int]]:
+    """Per finder, how many questions it asked and what answers them (``ruling``, ``settled``,
+    ``clause``, ``invariant``, ``open``)."""
+    out: dict[str, dict[str, int]] = {}
+    for finding in found:
+        kind = finding.answered_by[0] or "open"
+        counts = out.setdefault(finding.finder, {})
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def conflict_report(campaign: Campaign | None = None, situations: Path | None = None) -> list[dict[str, Any]]:
     """The conflict report: every ruling, then the open numeric conflicts, open same-trigger pairs, the
     units of the rule texts that state a rule no clause holds (when the texts are given) and the gaps
@@ -355,11 +459,23 @@ def conflict_report(campaign: Campaign | None = None, situations: Path | None = 
     table = rulings()
     if situations is not None:
         situations.mkdir(parents=True, exist_ok=True)
-    entries = [_ruling_entry(item, conflicts, pairs, campaign, situations) for item in table.values()]
+    texts = _texts()
+    found = all_findings(texts)
+    finders = ruling_finders(texts, found)
+    entries = [
+        _ruling_entry(item, conflicts, pairs, campaign, situations, finders.get(item.id)) for item in table.values()
+    ]
     covered = {q for item in table.values() if item.kind is RulingKind.DATA for q in item.quantities}
     entries.extend(_open_numeric_entry(c) for c in conflicts.values() if c.id not in covered)
     entries.extend(_open_pair_entry(p) for p in pairs if p.is_open)
     entries.extend(alignment_findings())
+    entries.extend(_settled_entry(item, texts) for item in settled().values())
+    # an open quantity of the cross-table is already its numeric-cross-check entry
+    entries.extend(
+        _open_finding_entry(f, texts)
+        for f in found
+        if f.is_open and not (f.finder == "numbers" and f.id.count(":") == 1)
+    )
     if campaign is not None:
         undecided: dict[str, list[GapHit]] = {}
         for hit in campaign.gaps:
@@ -388,6 +504,8 @@ def report_summary(entries: list[dict[str, Any]], campaign: Campaign | None) -> 
         "same_trigger_linked": sum(1 for p in pairs if p.linked_by),
         "same_trigger_reviewed": sum(1 for p in pairs if not p.linked_by and p.review is not None),
         "same_trigger_open": sum(1 for p in pairs if p.is_open),
+        "by_finder": dict(sorted(Counter(str(e.get("finder", e["origin"])) for e in entries).items())),
+        "finders": finder_summary(all_findings(_texts())),
     }
     if campaign is not None:
         summary["games"] = len(campaign.runs)

@@ -19,6 +19,7 @@ from nemesis_rules.invariants import (  # noqa: F401
     procedure,
     supplies,
     tracks,
+    universals,
     void_seeders,
 )
 from nemesis_rules.invariants.core import REGISTRY, Invariant, Kind, Violation

@@ -42,10 +42,13 @@ __all__ = [
 ]
 
 UnitKind = Literal["heading", "contents", "item", "row", "sentence"]
-Status = Literal["aligned", "no-rule-content", "uncatalogued", "unaligned", "stale"]
+Status = Literal["aligned", "no-rule-content", "ruled", "settled", "uncatalogued", "unaligned", "stale"]
 Relation = Literal["same", "differs", "adds"]
-STATUSES: tuple[str, ...] = ("aligned", "no-rule-content", "uncatalogued", "unaligned", "stale")
-"""``uncatalogued``: the unit states a rule that no clause of the catalogue holds (a finding, with
+STATUSES: tuple[str, ...] = ("aligned", "no-rule-content", "ruled", "settled", "uncatalogued", "unaligned", "stale")
+"""``ruled``: the unit states a rule the texts disagree on, and the ruling named (``ruling``) decides
+which reading the game plays; ``settled``: the unit raises a question another sentence of the texts
+answers, and the settled question named (``settled``, see :mod:`.finders.questions`) says which;
+``uncatalogued``: the unit states a rule that no clause of the catalogue holds (a finding, with
 the reason); ``unaligned``: no entry says anything of the unit; ``stale``: the entry's first words
 are not the unit's (the text changed under it)."""
 OPEN: tuple[str, ...] = ("uncatalogued", "unaligned", "stale")
@@ -96,6 +99,7 @@ class Entry:
     reason: str
     relation: str
     ruling: str
+    settled: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,7 @@ class AlignmentRow:
     reason: str
     relation: str
     ruling: str
+    settled: str = ""
 
     @property
     def id(self) -> str:
@@ -128,7 +133,7 @@ class AlignmentRow:
             "clauses": list(self.clauses),
             "status": self.status,
         }
-        for key in ("reason", "relation", "ruling"):
+        for key in ("reason", "relation", "ruling", "settled"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         return out
@@ -259,15 +264,22 @@ def _key(at: object, where: str) -> tuple[int, int]:
 
 
 def _entry(file: str, key: tuple[int, int], row: Mapping[str, Any], where: str) -> Entry:
-    unknown = sorted(set(row) - {"at", "starts", "clauses", "status", "reason", "relation", "ruling"})
+    unknown = sorted(set(row) - {"at", "starts", "clauses", "status", "reason", "relation", "ruling", "settled"})
     if unknown:
         raise AlignmentError([f"{where}: unknown key(s) {', '.join(unknown)}"])
     clauses = tuple(row.get("clauses", ()))
     status = row.get("status", "aligned" if clauses else "")
-    if status not in ("aligned", "no-rule-content", "uncatalogued"):
+    if status not in ("aligned", "no-rule-content", "ruled", "settled", "uncatalogued"):
         raise AlignmentError(
-            [f"{where}: give 'clauses', or status = 'no-rule-content' or 'uncatalogued' with a 'reason'"]
+            [
+                f"{where}: give 'clauses', or status = 'no-rule-content' or 'uncatalogued' with a 'reason', "
+                "'ruled' with a 'ruling' or 'settled' with a 'settled' question"
+            ]
         )
+    if status == "ruled" and not row.get("ruling"):
+        raise AlignmentError([f"{where}: a ruled unit names the ruling that decides it ('ruling')"])
+    if status == "settled" and not row.get("settled"):
+        raise AlignmentError([f"{where}: a settled unit names the settled question that answers it ('settled')"])
     if status == "aligned" and not clauses:
         raise AlignmentError([f"{where}: an aligned unit names its clauses"])
     if status != "aligned" and not row.get("reason"):
@@ -275,11 +287,13 @@ def _entry(file: str, key: tuple[int, int], row: Mapping[str, Any], where: str) 
     relation = row.get("relation", "")
     if relation and relation not in RELATIONS:
         raise AlignmentError([f"{where}: relation must be one of {', '.join(RELATIONS)}"])
-    if relation == "differs" and not row.get("ruling"):
-        raise AlignmentError([f"{where}: a restatement that differs names the ruling that decides"])
+    if relation == "differs" and not row.get("ruling") and not row.get("settled"):
+        raise AlignmentError(
+            [f"{where}: a restatement that differs names the ruling that decides (or the settled question)"]
+        )
     return Entry(
         file, key[0], key[1], str(row.get("starts", "")), clauses, status, str(row.get("reason", "")),
-        relation, str(row.get("ruling", "")),
+        relation, str(row.get("ruling", "")), str(row.get("settled", "")),
     )  # fmt: skip
 
 
@@ -295,7 +309,9 @@ def _row(unit: Unit, entry: Entry | None) -> AlignmentRow:
         return AlignmentRow(
             *_where(unit), entry.clauses, "stale", f"the entry begins {entry.start!r}", entry.relation, entry.ruling
         )
-    return AlignmentRow(*_where(unit), entry.clauses, entry.status, entry.reason, entry.relation, entry.ruling)
+    return AlignmentRow(
+        *_where(unit), entry.clauses, entry.status, entry.reason, entry.relation, entry.ruling, entry.settled
+    )
 
 
 def _where(unit: Unit) -> tuple[str, int, int, str, str]:

@@ -94,7 +94,7 @@ def test_conflicts_json_has_the_documented_shape_and_every_ruling() -> None:
     assert code == 0 and {e["id"] for e in data} >= set(rulings())
     for entry in data:
         assert {"id", "kind", "question", "sources", "readings", "default", "situation"} <= set(entry)
-        assert entry["kind"] in {"contradiction", "ambiguity", "gap", "data"}
+        assert entry["kind"] in {"contradiction", "ambiguity", "gap", "data", "settled"}
         assert all(set(s) == {"file", "section"} for s in entry["sources"])
         assert all({"id", "summary"} <= set(r) <= {"id", "summary", "unplayable"} for r in entry["readings"])
 

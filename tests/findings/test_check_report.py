@@ -127,3 +127,33 @@ def test_a_failed_proof_makes_the_check_exit_1(monkeypatch: pytest.MonkeyPatch, 
     done = CliRunner().invoke(app, ["check", "--out", str(tmp_path / "r"), "--budget", "10", "--ruleset", "base"])
     assert done.exit_code == 1 and done.stdout.startswith("FAILED: something failed")
     assert (tmp_path / "r" / "index.html").is_file()
+
+
+def test_every_question_a_finder_asked_is_shown_as_a_ruling_a_settled_entry_or_an_open_entry() -> None:
+    """Each ruling names the finders that raise its question (``reading`` when none does); each
+    question a sentence settles is an entry of kind ``settled`` quoting that sentence; a question
+    nothing answers is an open entry of its finder."""
+    from nemesis_rules.rulebook.finders import settled
+    from nemesis_rules.rulebook.passages import rules_dir
+
+    entries = {e["id"]: e for e in enrich(conflict_report(), rules_dir() is not None)}
+    for ruling in rulings():
+        assert entries[ruling]["finder"] in entries[ruling]["finders"]
+    assert entries["vs.ambiguity.egg-noise-in-combat"]["finder"] == "universals"
+    assert "numbers" in entries["vs.data.token-count"]["finders"]
+    for item in settled().values():
+        entry = entries[item.id]
+        assert entry["kind"] == "settled" and entry["finder"] == item.finder and entry["severity"] == item.severity
+        assert entry["sources"][0]["file"] == item.sentence.file
+        if rules_dir() is not None:
+            assert entry["status"] == "decided" and entry["passages"][0]["line"] == item.sentence.line
+    for entry in entries.values():
+        if entry["status"] == "open" and entry["origin"] not in ("alignment", "numeric-cross-check", "same-trigger"):
+            assert entry["origin"] == entry["finder"] and entry["readings"] == []
+
+
+def test_rules_conflicts_lists_settled_entries_and_what_answers_each_finders_questions() -> None:
+    done = CliRunner().invoke(app, ["rules", "conflicts", "--games", "0", "--kind", "settled"])
+    assert done.exit_code == 0, done.output
+    assert "settled.terms.intruder-void-seeder" in done.output
+    assert "questions the finders asked, by what answers them:" in done.output and "universals" in done.output

@@ -16,7 +16,9 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Deck, EndOfGame, GameState, Intruder, Pod
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.hands import ActionCardDraw, DrawUp
+from nemesis_rules.model.rules.noise import NoiseRoll
 from nemesis_rules.model.rules.round import Turn
+from nemesis_rules.model.rules.shoot_and_melee import CombatRoll
 from nemesis_rules.testing import after_setup
 
 Step = tuple[GameState, Action, GameState, tuple[str, ...]]
@@ -214,6 +216,66 @@ def time_step_skipped(s: GameState) -> GameState:
     return replace(s, round=s.round + 1)
 
 
+# -- the universals of the rule texts (invariants/universals.py; more cases in test_universals.py) ----
+
+_ROLL = Outcome("combat-die", "double")
+
+
+def _sleeping(s: GameState) -> GameState:
+    return character(s, 2, status="hibernating")
+
+
+def noise_roll_in_combat_without_a_lair(s: GameState) -> Step:
+    before = replace(s, intruders=(Intruder(1, "lurker", s.character(1).position),), next_intruder=2)
+    return before, _ROLL, before.push(NoiseRoll(1, s.character(1).position)), ()
+
+
+def generator_starts_while_one_sleeps(s: GameState) -> Step:
+    before = _sleeping(s)
+    return before, _ROLL, replace(before, self_destruct=0), ("base.room.generator",)
+
+
+def destination_set_while_one_sleeps(s: GameState) -> Step:
+    before = _sleeping(s)
+    return before, _ROLL, replace(before, destination="D"), ()
+
+
+def self_destruct_stopped_past_the_lock(s: GameState) -> Step:
+    before = replace(s, self_destruct=4)
+    return before, _ROLL, replace(s, self_destruct=None), ()
+
+
+def weapon_over_capacity(s: GameState) -> GameState:
+    weapon, _ = s.character(1).ammo[0]
+    return character(s, 1, ammo=((weapon, 99),))
+
+
+def melee_deals_two_injuries(s: GameState) -> Step:
+    state = replace(s, intruders=(Intruder(1, "adult", s.character(1).position),), next_intruder=2)
+    after = replace(state, intruders=(replace(state.intruders[0], injuries=2),))
+    return state.push(CombatRoll(1, "1", "", False)), _ROLL, after, ()
+
+
+def contamination_pays(s: GameState) -> Step:
+    return s, Decision.make(1, "move", pay=("contamination",), to="08"), s, ()
+
+
+def engine_control_swaps(s: GameState) -> Step:
+    after = replace(s, engines=(tuple(reversed(s.engines[0])), *s.engines[1:]))
+    return s, _ROLL, after, ("base.room.engine-control-room",)
+
+
+def destroyed_door_closes(s: GameState) -> Step:
+    corridor = next(iter(s.config.board.corridors))
+    before = s.with_door(corridor, "destroyed")
+    return before, _ROLL, before.with_door(corridor, "closed"), ()
+
+
+def engine_changes_without_repair(s: GameState) -> Step:
+    after = replace(s, engines=(tuple(reversed(s.engines[0])), *s.engines[1:]))
+    return s, _ROLL, after, ("base.malfunction.limit",)
+
+
 STATE_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], GameState]]]] = {
     "characters.wounds": ("base", [too_many_light_wounds, fourth_serious_wound, dressed_without_wound]),
     "conservation.intruder-tokens": ("base", [lost_bag_token, forged_bag_token]),
@@ -244,6 +306,7 @@ STATE_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], GameState]]]] = 
     "vs.no-slime-no-larva": ("void-seeders", [slime_in_void_seeders]),
     "vs.despoiler.no-injury": ("void-seeders", [injured_despoiler]),
     "vs.supply.miniatures": ("void-seeders", [two_despoilers, adult_in_void_seeders]),
+    "universal.weapon-within-capacity": ("base", [weapon_over_capacity]),
 }
 
 
@@ -360,6 +423,15 @@ STEP_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], Step]]]] = {
     "vs.insanity.death-at-top": ("void-seeders", [insanity_raise_at_top_spares]),
     "vs.lair.immobile": ("void-seeders", [lair_moves]),
     "vs.despoiler.after-lairs": ("void-seeders", [despoiler_after_last_lair]),
+    "universal.noise-in-combat-only-lair": ("void-seeders", [noise_roll_in_combat_without_a_lair]),
+    "universal.generator-not-while-hibernating": ("base", [generator_starts_while_one_sleeps]),
+    "universal.destination-not-while-hibernating": ("base", [destination_set_while_one_sleeps]),
+    "universal.self-destruct-unstoppable": ("base", [self_destruct_stopped_past_the_lock]),
+    "universal.melee-at-most-one-injury": ("base", [melee_deals_two_injuries]),
+    "universal.contamination-never-pays": ("base", [contamination_pays]),
+    "universal.engine-control-changes-nothing": ("base", [engine_control_swaps]),
+    "universal.destroyed-door-stays-open": ("base", [destroyed_door_closes]),
+    "universal.only-repairs-change-engines": ("base", [engine_changes_without_repair]),
 }
 
 

@@ -122,7 +122,7 @@ def test_each_rule_the_catalogue_lacks_is_an_open_entry_of_the_conflict_report()
 
     found = {e["id"]: e for e in alignment_findings()}
     lacking = [r for r in align(texts()) if r.status == "uncatalogued"]
-    assert lacking and sorted(found) == sorted(f"alignment:{r.id}" for r in lacking)
+    assert sorted(found) == sorted(f"alignment:{r.id}" for r in lacking)
     for row in lacking:
         entry = found[f"alignment:{row.id}"]
         assert entry["origin"] == "alignment" and entry["status"] == "open" and entry["reason"] == row.reason

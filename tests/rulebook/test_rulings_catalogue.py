@@ -48,7 +48,7 @@ REQUIRED = [
     "base.data.corridor-count",
     "base.data.tech-entrance-count",
     "base.data.combat-die",
-    "base.data.time-track-hibernation",
+    "base.ambiguity.time-track-hibernation",
     "base.de.escape-pods",
     "base.de.self-destruct-rounds",
     "base.de.death-wounds",

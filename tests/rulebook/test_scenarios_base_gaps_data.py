@@ -1,6 +1,6 @@
 """The hand-built scenarios of the base game's gap and data rulings replay differently under every
 reading; the readings they rest on that were wired with them (base.gap.token-supply-exhausted,
-base.data.time-track-hibernation) do what their summaries say."""
+base.ambiguity.time-track-hibernation) do what their summaries say."""
 
 from __future__ import annotations
 
@@ -92,19 +92,19 @@ def test_base_bag_larva_with_adults_left_meets_no_gap() -> None:
     assert transition.state.bag.count("larva-1") == 3 and transition.state.bag.count("adult-3") == 2
 
 
-# -- base.data.time-track-hibernation --------------------------------------------------------------------
+# -- base.ambiguity.time-track-hibernation --------------------------------------------------------------------
 
 HIBERNATE = Decision.make(1, "room-action", room="hibernatorium", pay=("demolition", "scavenging"))
 
 
 def _on_space(time: int, reading: str) -> Any:
-    state = game(seed=3, rulings={"base.data.time-track-hibernation": reading})
+    state = game(seed=3, rulings={"base.ambiguity.time-track-hibernation": reading})
     return replace(hand(state, 2, "basic-repairs", "full-auto", "search"), time=time)
 
 
 def test_base_data_time_track_hibernation_first_blue_opens_on_space_8() -> None:
     transition = step(_on_space(7, "first-blue"), HIBERNATE)
-    assert "base.data.time-track-hibernation" in transition.fired and "base.hibernation.blue" in transition.fired
+    assert "base.ambiguity.time-track-hibernation" in transition.fired and "base.hibernation.blue" in transition.fired
 
 
 def test_base_data_time_track_hibernation_eighth_move_opens_one_space_later() -> None:
@@ -112,7 +112,7 @@ def test_base_data_time_track_hibernation_eighth_move_opens_one_space_later() ->
         apply(_on_space(7, "eighth-move"), HIBERNATE)
     transition = step(_on_space(8, "eighth-move"), HIBERNATE)
     assert "base.hibernation.blue" in transition.fired
-    assert "base.data.time-track-hibernation" not in transition.fired
+    assert "base.ambiguity.time-track-hibernation" not in transition.fired
 
 
 def test_base_hibernation_blue_closed_on_a_white_space_under_either_reading() -> None:

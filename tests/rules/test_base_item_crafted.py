@@ -141,5 +141,5 @@ def test_base_item_molotov_destroys_one_egg_in_the_nest(game: GameState) -> None
     state = move_character(equip(game, 1, "molotov"), 1, "08")
     state = state.with_room("09", replace(state.room("09"), explored=True, token=None))
     state, fired = run(state, [use("molotov", at="09")])
-    assert state.eggs == 4 and state.room("09").fire and "base.nest.destroy-eggs" in fired
+    assert state.eggs == 4 and state.room("09").fire and "base.nest.item-eggs" in fired
     assert type(top_frame(state)).__name__ == "NoiseRoll"

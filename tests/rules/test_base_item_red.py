@@ -115,7 +115,7 @@ def test_base_item_grenade_destroys_two_eggs_in_the_nest(game: GameState) -> Non
     state = state.with_room("09", replace(state.room("09"), explored=True, token=None))
     state, fired = run(state, [use("grenade", target="eggs")])
     assert state.eggs == 3
-    assert "base.nest.destroy-eggs" in fired
+    assert "base.nest.item-eggs" in fired
     assert type(top_frame(state)).__name__ == "NoiseRoll"
 
 

@@ -196,14 +196,14 @@ def holo_computer_activation() -> Scenario:
     )
 
 
-@scenario("base.data.time-track-hibernation")
+@scenario("base.ambiguity.time-track-hibernation")
 def time_track_hibernation() -> Scenario:
     """The Time marker stands on space 8, the first blue one; player 1 is in the Hibernatorium."""
     state = hand(game(seed=3), 2, "basic-repairs", "full-auto", "search")
     state = replace(state, time=7)
     hibernate = Decision.make(1, "room-action", room="hibernatorium", pay=("demolition", "scavenging"))
     return Scenario(
-        "base.data.time-track-hibernation",
+        "base.ambiguity.time-track-hibernation",
         "player 1 tries to hibernate with the Time marker on space 8: the chambers are open (first blue "
         "space), or they open one round later",
         (hibernate, Outcome("noise-roll", "silence")),

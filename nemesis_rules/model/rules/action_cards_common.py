@@ -156,6 +156,7 @@ class EscapeOffer(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         if decision.kind == "stay":
+            # base.action-card.covering-fire: escaping is the other Character's choice; staying changes nothing
             return state
         return walk_unattacked(state, self.player, decision.text("to"))
 
@@ -173,6 +174,7 @@ class QuietMove(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active or c.position != self.origin:
+            # base.hibernation.out-of-play: a Character out of play, or moved away meanwhile, is not moved again
             return state
         state = state.with_character(c.evolve(position=self.to))
         if not state.room(self.to).explored:
@@ -211,6 +213,7 @@ def free_room_action(state: GameState, player: int, position: str, params: Param
     """Take the action of the room at ``position`` without paying its 2 cards."""
     tile = state.room(position).tile
     if tile is None:
+        # base.cost.room-action: a room without a tile has no Room action (no option offers one)
         return state
     own = {k: v for k, v in params.items() if k not in CARD_KEYS}
     return room_action_effect(state, player, tile, own, ctx)
@@ -247,6 +250,7 @@ def repair(state: GameState, player: int, params: Params, ctx: Context) -> GameS
         return ship.remove_malfunction(state, position, ctx)
     engine = ship.engine_index(state.room(position).tile)
     if engine is None:
+        # base.action-card.repairs: outside an Engine room there is no Engine to repair (no option offers it)
         return state
     ctx.fire("base.room.engine")
     return state.push(ship.EngineReorder(player, engine))

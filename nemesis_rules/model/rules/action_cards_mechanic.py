@@ -53,6 +53,7 @@ class MustPass(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active or c.passed:
+            # base.round.passed-no-actions: a player who has passed, or is out of play, does not pass again
             return state
         state = force_pass(state, self.player, ctx)
         return state.push(PassDiscard(self.player, ""))

@@ -43,6 +43,7 @@ def door_or_room(state: GameState, player: int, params: Params, ctx: Context) ->
         return ship.set_door(state, str(params["corridor"]), door, ctx)
     if use == ROOM_ACTION:
         return free_room_action(state, player, here(state, player), params, ctx)
+    # base.action-card.knowledge-of-the-ship: a look changes no state (the record keeps what was seen)
     return state
 
 

@@ -89,6 +89,7 @@ class AttackReaction(Choice):
             return state.with_character(c.evolve(quests=tuple((q, "used" if q == ARMOR else s) for q, s in c.quests)))
         intruder = next((i for i in state.intruders if i.id == self.intruder), None)
         if intruder is None or not state.character(self.player).active:
+            # base.attack.occasions: an attack whose Intruder is gone or whose target is out of play does not happen
             return state
         if self.effect:
             return replaceable.attack_effect(state, self.effect, intruder, self.player, ctx)

@@ -114,6 +114,7 @@ class TopEventChoice(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         if decision.kind == "keep-event-on-top":
+            # base.action-card.risk-assessment: leaving the card on top is one of the card's two choices
             return state
         deck = without_top(state.deck(EVENT_DECK), self.card)
         return state.with_deck(EVENT_DECK, deck.evolve(bottom=(*deck.bottom, self.card)))

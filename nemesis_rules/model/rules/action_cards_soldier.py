@@ -81,6 +81,7 @@ class AimedRoll(CombatRoll):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         return state.push(AimReroll(self.player, self.target, self.weapon, outcome))
 
@@ -133,6 +134,7 @@ class FullAutoRoll(CombatRoll):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         bonus = self.spent // AMMO_PER_EXTRA_INJURY
         return resolve_attack(state, self.player, self.target, ASSAULT_RIFLE, outcome, ctx, bonus=bonus)

@@ -43,11 +43,14 @@ class IntruderAttack(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         intruder = next((i for i in state.intruders if i.id == self.intruder), None)
         if intruder is None:
+            # base.event.intruder-attack: only an Intruder still on the board attacks
             return state
         target = self.target or choose_target(state, intruder.position)
         if target is None or not state.character(target).active:
+            # base.attack.target: an attack needs a Character in play to target
             return state
         if self.target and state.character(target).position != intruder.position and self.why != "escape":
+            # base.combat.in-combat: a target no longer in the Intruder's room is not In Combat with it
             return state
         if self.why in ("event", "surprise", "escape"):
             ctx.fire("base.attack.occasions")  # a Surprise Attack, the Intruder Attack step or an Escape

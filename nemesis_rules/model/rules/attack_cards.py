@@ -47,6 +47,7 @@ def tail_attack(state: GameState, intruder: Intruder, target: int, ctx: Context)
 
 def transformation(state: GameState, intruder: Intruder, target: int, ctx: Context) -> GameState:
     if intruder.kind != "creeper" or on_board(state, "breeder") >= tables.miniature_limit(state.config, "breeder"):
+        # base.attack-card.transformation: only a Creeper turns, and only while a Breeder miniature is left
         return state
     state = state.with_intruder(replace(intruder, kind="breeder"))
     if state.character(target).hand.total == 0:
@@ -69,8 +70,19 @@ def slime(state: GameState, intruder: Intruder, target: int, ctx: Context) -> Ga
 
 
 def summoning(state: GameState, intruder: Intruder, target: int, ctx: Context) -> GameState:
+    """Summoning draws a token from the Intruder bag; an empty bag is the gap ruling
+    base.gap.empty-bag decides, as for an Encounter (``add-adult``: an Adult token goes in first)."""
     if not state.bag:
-        return state
+        reading = ctx.gap(
+            state,
+            "base.gap.empty-bag",
+            "base.attack-card.summoning",
+            "a Summoning attack must draw from the Intruder bag but it is empty",
+        )
+        adults = sorted(t for t in state.token_pool if t.startswith("adult"))
+        if reading != "add-adult" or not adults:
+            return state
+        state = state.evolve(bag=state.bag.add(adults[0]), token_pool=state.token_pool.remove(adults[0]))
     return state.push(SummoningDraw(intruder.position))
 
 

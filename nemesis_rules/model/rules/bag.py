@@ -16,7 +16,7 @@ from nemesis_rules.model.rules import queries
 from nemesis_rules.model.rules.attack import IntruderAttack
 from nemesis_rules.model.rules.encounter import Encounter, first_encounter
 from nemesis_rules.model.rules.intruders import on_board, place_intruder
-from nemesis_rules.model.rules.noise import RollNoise, fill_noiseless
+from nemesis_rules.model.rules.noise import bag_noise_rolls, fill_noiseless
 from nemesis_rules.model.rules.queries import turn_order
 
 
@@ -28,6 +28,7 @@ def _from_pool(state: GameState, kind: str) -> GameState:
     """Move one token of ``kind`` from the pool beside the board into the bag (if any is left)."""
     tokens = sorted(t for t in state.token_pool if token_type(t) == kind)
     if not tokens:
+        # base.bag.blank: nothing is added when the supply beside the board has no such token (facts.md §1)
         return state
     return state.evolve(bag=state.bag.add(tokens[0]), token_pool=state.token_pool.remove(tokens[0]))
 
@@ -64,6 +65,15 @@ def base_encounter_token(state: GameState, token: str, player: int, position: st
         state = fill_noiseless(state, position, ctx)
         if not state.bag:
             ctx.fire("base.encounter.blank")
+            if not any(token_type(t) == "adult" for t in state.token_pool):
+                # the Encounter's Blank names no fallback when no Adult token is left (facts.md §1 gives the
+                # bag development's Blank one: nothing); ruling base.gap.blank-no-adult decides
+                ctx.gap(
+                    state,
+                    "base.gap.blank-no-adult",
+                    "base.encounter.blank",
+                    "the Blank was the bag's last token in an Encounter and no Adult token is left to add",
+                )
             state = _from_pool(state, "adult")
         return state.evolve(bag=state.bag.add(token))
     kind = token_type(token)
@@ -87,12 +97,7 @@ def base_bag_development(state: GameState, token: str, ctx: Context) -> GameStat
         return _grow_token(state, token, kind, ctx)
     if kind in ("adult", "breeder"):
         ctx.fire(f"base.bag.{kind}")
-        rolls = [
-            RollNoise(p, state.character(p).position)
-            for p in turn_order(state)
-            if state.character(p).active and not state.in_combat(p)
-        ]
-        return state.push(*rolls)
+        return state.push(*bag_noise_rolls(state, turn_order(state)))
     if kind == "queen":
         nest = [p for p in state.config.board.positions if state.room(p).tile == "nest" and state.room(p).explored]
         here = [c for c in state.characters if c.active and nest and c.position == nest[0]]

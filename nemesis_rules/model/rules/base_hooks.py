@@ -106,6 +106,7 @@ def _roll_anyway(state: GameState, ctx: Context) -> bool:
 def give_slime(state: GameState, player: int, ctx: Context) -> GameState:
     c = state.character(player)
     if c.slime:
+        # base.slime.one-per-character: a slimed Character gets no second Slime marker
         return state
     ctx.fire("base.slime.one-per-character")
     return state.with_character(c.evolve(slime=True))
@@ -150,6 +151,7 @@ def base_event_steps() -> tuple[Frame, ...]:
 
 def base_end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
     """The base game adds nothing when a turn ends (its burning-room wound is the turn's own step)."""
+    # base.fire.end-of-turn: the base game's only end-of-turn effect is the turn's own burning-room step
     return state
 
 

@@ -51,6 +51,7 @@ class EclosionDraw(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if self.left > 0 and (c.deck or c.discard):
             if not c.deck:

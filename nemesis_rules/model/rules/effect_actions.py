@@ -413,6 +413,7 @@ def activated(state: GameState, player: int, slug: str, ctx: Context) -> GameSta
     """What a Quest Item does the moment it becomes active: the Autoloader attaches to the
     Assault Rifle (the ``autoloader:<weapon>`` mark that capacity and reload costs read)."""
     if slug != AUTOLOADER:
+        # base.quest-item.activation: of the Quest Items only the Autoloader acts on becoming active
         return state
     c = state.character(player)
     return state.with_character(c.evolve(mods=c.mods | {f"{AUTOLOADER}:{AUTOLOADER_WEAPON}"}))

@@ -30,6 +30,7 @@ class Encounter(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         # the ruleset's table names its own clause for which markers go (base.encounter.discard-noise)
         spaces = tables.hooks(state.config).encounter_noise_spaces(state, self.position, ctx)
@@ -75,6 +76,7 @@ class EncounterDraw(ChanceNode):
 def first_encounter(state: GameState, ctx: Context) -> GameState:
     """The first Intruder in the game: every player keeps one of their two objectives (RU-RB p.12)."""
     if state.first_encounter:
+        # base.encounter.first-encounter: only the game's first Encounter asks for the Objectives
         return state
     ctx.fire("base.encounter.first-encounter")
     state = state.evolve(first_encounter=True)

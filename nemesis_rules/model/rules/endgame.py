@@ -28,6 +28,7 @@ JUMPS = ("hyperjump", "last-character-left-hyperjump")
 def end_game(state: GameState, reason: str, ctx: Context) -> GameState:
     """The game ends for ``reason``: resolve the trigger's deaths, then the victory check."""
     if state.end is not None or any(isinstance(f, VictoryCheck) for f in state.pending):
+        # base.end.survival: a game ends once; an end already under way is not started again
         return state
     characters = list(state.characters)
     if reason in JUMPS:

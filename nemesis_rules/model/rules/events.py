@@ -44,6 +44,7 @@ class QueueEventSteps(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if state.end is not None:
+            # base.round.event-phase-order: the Event Phase's steps follow only while the game goes on
             return state
         return state.push(*replaceable.event_steps(state.config))
 
@@ -101,6 +102,7 @@ class AttackStep(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         attackers = [i for i in state.intruders if state.characters_at(i.position) and queries.attacks_in_event(i)]
         if queries.skip_attack_step(state):
+            # base.quest-item.orbital-maneuvering-system: the Orbital Maneuvering System skips this step once
             return state
         if attackers:
             ctx.fire("base.combat.in-combat")  # an Intruder in a Character's room is In Combat and attacks
@@ -141,6 +143,10 @@ class EventCardStep(Step):
 
 @dataclass(frozen=True, slots=True)
 class EventCardDraw(ChanceNode):
+    """Step 7's draw: every Intruder of the card's kinds not in Combat moves through the corridor of
+    its number; several moving from one room into the same Closed Door destroy it together and all
+    stay (facts.md §2, base.event.door-together), not one after another through the broken door."""
+
     chance = "event-card"
     clause = "base.event.card"
 
@@ -158,12 +164,20 @@ class EventCardDraw(ChanceNode):
         ]
         if movers:
             ctx.fire("base.event.movement")
+        broken: set[tuple[str, str]] = set()
         for intruder in movers:
             space = board.space_by_number[intruder.position].get(card.number)
             if space == TECH:
                 ctx.fire("base.event.movement-tech")  # off the board, Injuries gone, token back in the bag
-            if space is not None:
-                state = move_intruder(state, intruder.id, space, ctx)
+            if space is None:
+                continue
+            if (intruder.position, space) in broken:
+                ctx.fire("base.event.door-together")  # they met the Closed Door together: all stay
+                continue
+            closed = space != TECH and state.door(space) == "closed"
+            state = move_intruder(state, intruder.id, space, ctx)
+            if closed and state.door(space) == "destroyed":
+                broken.add((intruder.position, space))
         return state.push(EventEffect(outcome))
 
 

@@ -24,22 +24,47 @@ class DrawUp(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         character = state.character(self.player)
         if not character.active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         size = queries.hand_size(state, character, ctx)
         to_draw = self.to_draw
         if to_draw is None and character.hand.total > 0 and _draws_five(state, ctx):
             to_draw = size
         if to_draw is not None and to_draw <= 0:
+            # base.round.draw: the draw is complete
             return state
         if to_draw is None and character.hand.total >= size:
+            # base.round.draw: a hand at its size draws nothing
             return state
-        if not character.deck:
-            if not character.discard:
-                return state
-            ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(character.evolve(deck=character.discard, discard=character.deck))
+        refilled = refill_deck(state, self.player, ctx)
+        if refilled is None:
+            # base.gap.action-cards-exhausted: refill_deck asked the ruling; the draw takes what there is
+            return state
+        state = refilled
         follow = DrawUp(self.player) if to_draw is None else DrawUp(self.player, to_draw - 1)
         return state.push(ActionCardDraw(self.player), follow)
+
+
+def refill_deck(state: GameState, player: int, ctx: Context) -> GameState | None:
+    """Before a draw: the state with the Action deck to draw from (an empty deck is refilled by
+    shuffling the discard pile, base.round.reshuffle-discard), or ``None`` when the draw ends there:
+    deck and discard pile are both empty (every card is in hand or out of the game), which no text
+    covers; ruling base.gap.action-cards-exhausted decides (``draw-nothing``: the draw takes what
+    there is, here nothing)."""
+    c = state.character(player)
+    if c.deck:
+        # base.round.draw: the deck has cards to draw; nothing to refill
+        return state
+    if not c.discard:
+        ctx.gap(
+            state,
+            "base.gap.action-cards-exhausted",
+            "base.round.reshuffle-discard",
+            f"player {player} must draw an Action card but their deck and discard pile are both empty",
+        )
+        return None
+    ctx.fire("base.round.reshuffle-discard")
+    return state.with_character(c.evolve(deck=c.discard, discard=c.deck))
 
 
 def _draws_five(state: GameState, ctx: Context) -> bool:
@@ -74,6 +99,7 @@ class OfferPassDiscard(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         return state.push(PassDiscard(self.player, ""))
 
@@ -102,6 +128,7 @@ class PassDiscard(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         if decision.kind == "keep-hand":
+            # base.round.pass-discard: discarding on a pass is the player's choice
             return state
         card = decision.text("card")
         ctx.fire("base.round.pass-discard")

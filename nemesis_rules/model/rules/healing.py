@@ -34,6 +34,7 @@ def undressed(state: GameState, player: int) -> list[str]:
 def dress(state: GameState, player: int, wound: str, ctx: Context) -> GameState:
     """Dress one Serious Wound of kind ``wound``."""
     if wound not in undressed(state, player):
+        # base.wound.dress: only an undressed Serious Wound can be dressed
         return state
     ctx.fire("base.wound.dress")
     c = state.character(player)
@@ -50,6 +51,7 @@ def heal_dressed(state: GameState, player: int, wound: str, ctx: Context) -> Gam
     """Discard one dressed Serious Wound card (back to the Serious Wound deck's discard pile)."""
     c = state.character(player)
     if wound not in c.dressed:
+        # base.wound.heal: only a Dressed Serious Wound is discarded by healing
         return state
     ctx.fire("base.wound.heal")
     dressed = list(c.dressed)
@@ -64,6 +66,7 @@ def heal_light(state: GameState, player: int, count: int, ctx: Context) -> GameS
     """Remove up to ``count`` Light Wounds."""
     c = state.character(player)
     if c.light_wounds == 0 or count <= 0:
+        # base.wound.heal: with no Light Wound there is nothing to heal
         return state
     ctx.fire("base.wound.heal")
     return state.with_character(c.evolve(light_wounds=max(0, c.light_wounds - count)))
@@ -76,6 +79,7 @@ def scan_hand(state: GameState, player: int, ctx: Context) -> GameState:
     clean = c.hand.count(CLEAN)
     infected = c.hand.count(INFECTED)
     if not clean and not infected:
+        # base.contamination.remove: a hand without Contamination cards has none to remove
         return state
     ctx.fire("base.contamination.remove")
     if clean:

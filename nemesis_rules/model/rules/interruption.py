@@ -189,6 +189,7 @@ def spend_item(state: GameState, player: int, item: str) -> GameState:
         hands.remove(item)
         c = c.evolve(hands=tuple(hands))
     else:
+        # base.interruption.cost-kept: an item no longer held is not spent again
         return state
     return discard_item(state.with_character(c), item)
 

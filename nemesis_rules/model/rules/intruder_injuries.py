@@ -29,6 +29,7 @@ def injure(state: GameState, intruder_id: int, count: int, ctx: Context) -> Game
     """Put ``count`` injury markers on an Intruder, then its endurance check."""
     intruder = find(state, intruder_id)
     if intruder is None or count <= 0:
+        # base.combat.injury-markers: no Intruder or no Injury, no marker
         return state
     return replaceable.injure(state, intruder, count, ctx)
 
@@ -38,6 +39,7 @@ def destroy_nest_eggs(state: GameState, count: int, ctx: Context) -> GameState:
     the Nest is destroyed (base.nest.destroyed; facts.md §8, base-rules-reference.txt Nest)."""
     destroyed = min(count, state.eggs)
     if destroyed <= 0:
+        # base.nest.destroy-eggs: with no Egg left or no Injury nothing is destroyed
         return state
     state = state.evolve(eggs=state.eggs - destroyed)
     if state.eggs == 0:
@@ -58,6 +60,7 @@ class EnduranceCheck(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         intruder = find(state, self.intruder)
         if intruder is None:
+            # base.endurance.single-card: an Intruder already gone makes no endurance check
             return state
         name = tables.attack_deck_name(state.config)
         if len(self.drawn) < self.cards:
@@ -78,6 +81,7 @@ def base_judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[
         ctx.fire("base.retreat.arrow")
         return state.push(Retreat(intruder.id))
     if combine == "ignore":
+        # base.endurance.larva: a type whose table says no check (Larva, Egg) draws nothing more
         return state
     values = [card.blood for card in cards if card.blood is not None]
     blood = sum(values) if combine == "sum" else min(values) if combine == "min" else max(values)
@@ -146,6 +150,7 @@ class Retreat(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         intruder = find(state, self.intruder)
         if intruder is None or not queries.can_move(state, intruder):
+            # base.retreat.direction: an Intruder gone, or one that cannot move (vs.lair.immobile), does not flee
             return state
         state = ensure_event_deck(state, ctx)
         if not state.deck("event").draw_outcomes():

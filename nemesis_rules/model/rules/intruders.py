@@ -58,6 +58,7 @@ def remove_intruder(state: GameState, intruder_id: int, ctx: Context, *, to_bag:
     """Take a miniature off the board; its set-aside token goes back into the bag or to the pool."""
     intruder = next((i for i in state.intruders if i.id == intruder_id), None)
     if intruder is None:
+        # base.event.movement: an Intruder already off the board is not removed again
         return state
     state = state.without_intruder(intruder_id)
     if intruder.token is not None:
@@ -76,6 +77,7 @@ def move_intruder(state: GameState, intruder_id: int, space: str, ctx: Context) 
     """
     intruder = next((i for i in state.intruders if i.id == intruder_id), None)
     if intruder is None:
+        # base.event.movement: an Intruder already off the board does not move
         return state
     if space == TECH:
         # no Door to meet there: technical corridors have none
@@ -123,6 +125,7 @@ def _arrived(state: GameState, ctx: Context) -> GameState:
     """An Intruder arriving in an Evacuation Section ejects the characters waiting in its pods
     at once (RU-RB p.26)."""
     if not any(pod.occupants for pod in state.pods):
+        # base.pod.intruder-ejects: with nobody waiting in a pod nobody is thrown out
         return state
 
     return settle_pods(state, ctx)

@@ -23,7 +23,7 @@ from nemesis_rules.model.core.state import DoorState, GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable, ship
 from nemesis_rules.model.rules.effects import Effect, Params
-from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.hands import ActionCardDraw, refill_deck
 from nemesis_rules.model.rules.intruder_injuries import Retreat, find, injure
 from nemesis_rules.model.rules.items import AUTOLOADER, capacity
 from nemesis_rules.model.rules.movement import enter_room
@@ -100,13 +100,13 @@ class DrawActionCards(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if self.count <= 0 or not c.active:
+            # base.round.draw: nothing more to draw, or the drawer is out of play
             return state
-        if not c.deck:
-            if not c.discard:
-                return state
-            ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(c.evolve(deck=c.discard, discard=c.deck))
-        return state.push(ActionCardDraw(self.player), DrawActionCards(self.player, self.count - 1))
+        refilled = refill_deck(state, self.player, ctx)
+        if refilled is None:
+            # base.gap.action-cards-exhausted: refill_deck asked the ruling; the draw takes what there is
+            return state
+        return refilled.push(ActionCardDraw(self.player), DrawActionCards(self.player, self.count - 1))
 
 
 def force_pass(state: GameState, player: int, ctx: Context) -> GameState:
@@ -114,6 +114,7 @@ def force_pass(state: GameState, player: int, ctx: Context) -> GameState:
     passing brings (a Bleeding wound's Light Wound); the turn ends after the action."""
     c = state.character(player)
     if c.passed or not c.active:
+        # base.round.passed-no-actions: a player who has passed, or is out of play, does not pass again
         return state
     state = state.with_character(c.evolve(passed=True))
     return replaceable.on_pass(state, player, ctx)
@@ -131,6 +132,7 @@ class MoveWithoutCorridor(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active or c.position != self.origin:
+            # base.hibernation.out-of-play: a Character out of play, or moved away meanwhile, is not moved again
             return state
         occupied = bool(state.characters_at(self.to) or state.intruders_at(self.to))
         state = state.with_character(c.evolve(position=self.to))
@@ -214,6 +216,7 @@ class RetreatFrom(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         intruder = find(state, self.intruder)
         if intruder is None:
+            # base.retreat.direction: an Intruder already gone does not flee
             return state
         if intruder.position != self.origin:
             reading = ctx.gap(

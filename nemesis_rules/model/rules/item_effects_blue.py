@@ -27,7 +27,7 @@ from nemesis_rules.model.rules.item_effects import (
     open_neighbours,
 )
 from nemesis_rules.model.rules.markers import place_fire
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.noise import EggNoise
 from nemesis_rules.model.rules.wounds import GainContamination, SeriousWound
 
 EGGS = "eggs"
@@ -40,6 +40,7 @@ def remove_larva(state: GameState, player: int, ctx: Context) -> GameState:
     """The base game's cure: the Larva on the character board is removed (facts.md §6)."""
     c = state.character(player)
     if not c.larva:
+        # base.item.antidote: with no Larva there is none to remove
         return state
     ctx.fire("base.contamination.remove")
     return state.with_character(c.evolve(larva=False))
@@ -67,6 +68,7 @@ class AntidoteFinish(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         state = reshuffle_all(state, self.player)
         return force_pass(state, self.player, ctx)
@@ -132,9 +134,9 @@ def _molotov(state: GameState, player: int, params: Params, ctx: Context) -> Gam
         frames.extend(ItemInjury(i.id, injuries) for i in intruders)
     frames.extend(SeriousWound(c.player) for c in state.characters_at(position))
     if _nest_with_eggs(state, position):
-        ctx.fire("base.nest.destroy-eggs")
+        ctx.fire("base.nest.item-eggs")
         state = destroy_nest_eggs(state, MOLOTOV_EGGS, ctx)
-        frames.append(RollNoise(player, here))
+        frames.append(EggNoise(player, here))
     return state.push(*frames)
 
 

@@ -36,7 +36,7 @@ from nemesis_rules.model.rules.item_effects import (
 )
 from nemesis_rules.model.rules.items import EXTENDED_MAGAZINE, EXTENDED_MAGAZINE_AMMO
 from nemesis_rules.model.rules.movement import Relocate
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.noise import EggNoise
 from nemesis_rules.model.rules.wounds import SeriousWound
 
 EGGS = "eggs"
@@ -93,7 +93,7 @@ def _grenade(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     frames: list[Step] = []
     if target == EGGS:
         position = _nest_in_reach(state, player) or state.character(player).position
-        ctx.fire("base.nest.destroy-eggs")
+        ctx.fire("base.nest.item-eggs")
         state = destroy_nest_eggs(state, GRENADE_EGGS, ctx)
     else:
         position = next(i.position for i in state.intruders if str(i.id) == target)
@@ -101,7 +101,7 @@ def _grenade(state: GameState, player: int, params: Params, ctx: Context) -> Gam
     frames.extend(ItemInjury(i.id, 1) for i in state.intruders_at(position) if str(i.id) != target)
     frames.extend(SeriousWound(c.player) for c in state.characters_at(position))
     if target == EGGS:
-        frames.append(RollNoise(player, state.character(player).position))
+        frames.append(EggNoise(player, state.character(player).position))
     return state.push(*frames)
 
 
@@ -204,6 +204,7 @@ class DecoyPull(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         intruder = next((i for i in state.intruders if i.id == self.intruder), None)
         if intruder is None or intruder.position != self.origin:
+            # base.item.decoy: an Intruder gone or moved away meanwhile is not pulled
             return state
         return state.with_intruder(replace(intruder, position=self.to))
 

@@ -355,6 +355,7 @@ class TradeConsent(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         if decision.kind == "decline-trade":
+            # base.trade.participants: the other Character may refuse the trade
             return state
         state = _hand_over(state, self.initiator, self.player, self.give)
         return _hand_over(state, self.player, self.initiator, self.take)
@@ -362,6 +363,7 @@ class TradeConsent(Choice):
 
 def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameState:
     if not slug:
+        # base.trade.participants: one side may give nothing (the trade as a whole moves an item, base.trade.not-empty)
         return state
     if slug in state.character(giver).hands:
         state = _leave_hands(state, giver, slug, receiver)
@@ -481,6 +483,7 @@ def weapon_leaves(state: GameState, player: int, weapon: str, receiver: int | No
     tag = f"{EXTENDED_MAGAZINE}:{weapon}"
     c = state.character(player)
     if tag not in c.mods:
+        # base.item.extended-magazine: only a weapon with the magazine attached carries it along
         return state
     state = state.with_character(c.evolve(mods=c.mods - {tag}))
     if receiver is None:

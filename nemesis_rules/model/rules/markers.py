@@ -25,6 +25,7 @@ def place_fire(state: GameState, position: str, ctx: Context) -> GameState:
     """A Fire marker in ``position`` (nothing if it is already burning)."""
     room = state.room(position)
     if room.fire or state.end is not None:
+        # base.fire.limit: a second Fire in a room does nothing (nor any once the game has ended)
         return state
     if fires(state) >= tables.supply(state.config, "fire"):
         ctx.fire("base.fire.exhaustion")
@@ -37,6 +38,7 @@ def place_malfunction(state: GameState, position: str, ctx: Context) -> GameStat
     """A Malfunction marker in ``position`` (nothing if it has one or cannot take one)."""
     room = state.room(position)
     if room.malfunction or state.end is not None:
+        # base.malfunction.limit: a second Malfunction in a room does nothing (nor any once the game has ended)
         return state
     if not tables.room_can_malfunction(state.config, room.tile):
         ctx.fire("base.malfunction.immune-rooms")

@@ -178,6 +178,7 @@ class Relocate(Step):
             ctx.fire("base.move.escape-death")
             return state
         if not c.active or c.position != self.origin:
+            # base.hibernation.out-of-play: a Character out of play, or moved away meanwhile, is not moved again
             return state
         if self.escaping:
             ctx.fire("base.move.escape-then-normal")
@@ -210,8 +211,7 @@ def enter_room(
         ctx.fire("base.noise.occupied-room-no-roll")
         return state
     if roll:
-        if not room.explored:
-            ctx.fire("base.explore.then-noise")
+        ctx.fire("base.explore.then-noise" if not room.explored else "base.noise.after-move")
         return state.push(noise_rules.RollNoise(player, position))
     return state
 

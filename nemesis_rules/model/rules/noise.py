@@ -9,6 +9,7 @@ Silence does nothing unless the character is slimed, then it reads as Danger.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nemesis_rules.board.layout import TECH
@@ -145,7 +146,76 @@ class RollNoise(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
+        return state.push(NoiseRoll(self.player, self.position))
+
+
+BAG_NOISE_RULING = "base.ambiguity.bag-noise-combat-timing"
+
+
+@dataclass(frozen=True, slots=True)
+class BagNoise(Step):
+    """One player's Noise roll of a bag development (an Adult or Breeder token; a Void Seeder token):
+    every player in turn order rolls, except Characters In Combat (facts.md §1). Whether 'In Combat' is
+    judged when the token is drawn or when this player's roll comes, after an earlier roll's Danger may
+    have brought an Intruder in, is ruling base.ambiguity.bag-noise-combat-timing."""
+
+    player: int
+    position: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
+            return state
+        if state.in_combat(self.player):
+            reading = ctx.gap(
+                state,
+                BAG_NOISE_RULING,
+                "base.bag.adult",
+                "an earlier Noise roll of this bag development put a Character In Combat before its own roll",
+            )
+            if reading == "at-roll":
+                return state
+        return state.push(NoiseRoll(self.player, self.position))
+
+
+def bag_noise_rolls(state: GameState, players: Iterable[int]) -> tuple[BagNoise, ...]:
+    """The bag development's Noise rolls: every active player of ``players`` (in turn order) not In
+    Combat when the token is drawn."""
+    return tuple(
+        BagNoise(p, state.character(p).position)
+        for p in players
+        if state.character(p).active and not state.in_combat(p)
+    )
+
+
+EGG_NOISE_RULING = "vs.ambiguity.egg-noise-in-combat"
+
+
+@dataclass(frozen=True, slots=True)
+class EggNoise(Step):
+    """The Noise roll that follows each attempt on the Nest's Eggs (facts.md §9, base.nest.destroy-eggs).
+    With Void Seeders a Character In Combat rolls for Noise only because of a Lair (the rulebook's
+    'the only way', vs.lair.noise-roll); where that ruling is in force and the attacker is In Combat,
+    ruling vs.ambiguity.egg-noise-in-combat decides whether the roll still happens."""
+
+    player: int
+    position: str
+
+    def run(self, state: GameState, ctx: Context) -> GameState:
+        if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
+            return state
+        if EGG_NOISE_RULING in state.config.rulings and state.in_combat(self.player):
+            reading = ctx.gap(
+                state,
+                EGG_NOISE_RULING,
+                "base.nest.destroy-eggs",
+                "a Character In Combat attacked the Nest's Eggs, which a Noise roll follows",
+            )
+            if reading == "no-roll":
+                return state
         return state.push(NoiseRoll(self.player, self.position))
 
 

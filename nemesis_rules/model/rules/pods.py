@@ -72,6 +72,7 @@ def leave_play(state: GameState, player: int, status: CharacterStatus, ctx: Cont
     last active character leaving ends the game (RU-RB p.11; wounds.CheckLastCharacter)."""
     c = state.character(player)
     if not c.active:
+        # base.pod.launched: a Character already out of play leaves it only once
         return state
     state = state.with_character(c.evolve(status=status, passed=True))
     state = replaceable.on_character_leaves(state, player, ctx)
@@ -101,6 +102,7 @@ def launch_pod(state: GameState, number: int, player: int, ctx: Context) -> Game
     puts them back in the section."""
     pod = pod_by_number(state, number)
     if pod is None or pod.launched:
+        # base.pod.launched: a launched pod is out of the game and launches no second time
         return state
     passengers = pod.occupants
     if len(passengers) > 1:
@@ -155,6 +157,7 @@ def eject_pod(state: GameState, *, lowest: bool, ctx: Context) -> GameState:
     Ejection event cards)."""
     aboard = [p for p in state.pods if not p.launched]
     if not aboard:
+        # base.event-card.evacuation-pod-ejection: with no pod left aboard there is none to remove
         return state
     pod = min(aboard, key=lambda p: p.number) if lowest else max(aboard, key=lambda p: p.number)
     if pod.occupants:

@@ -50,6 +50,7 @@ def log_key_variants(state: GameState, player: int) -> Variants:
 
 def look(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """A secret look (the decision records who looked at what)."""
+    # base.quest-item.log-key: a look at an Objective changes no state (the record keeps it)
     return state
 
 
@@ -136,6 +137,7 @@ class RoomDoors(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         if decision.kind == "doors-done":
+            # base.quest-item.security-key: the player may stop switching doors
             return state
         corridor = decision.text("corridor")
         state = ship.set_door(state, corridor, "open" if state.door(corridor) == "closed" else "closed", ctx)
@@ -165,6 +167,7 @@ def laboratory_equipment(state: GameState, player: int, params: Params, ctx: Con
     """Discover the Weakness of the chosen slot: it applies to everyone from now on."""
     weakness = weakness_in_slot(state, str(params["object"]))
     if weakness is None or weakness in state.discovered:
+        # base.weakness.reveal: a Weakness already discovered is not discovered again
         return state
     ctx.fire("base.weakness.reveal")
     return state.evolve(discovered=state.discovered | {weakness})

@@ -194,6 +194,7 @@ def laboratory(state: GameState, player: int, params: Params, ctx: Context) -> G
     """Analyse an object: reveal the Weakness in its slot; the object stays (RU-RB p.24)."""
     weakness = weakness_in_slot(state, str(params["object"]))
     if weakness is None or weakness in state.discovered:
+        # base.weakness.reveal: a Weakness already discovered is not discovered again
         return state
     ctx.fire("base.weakness.slots", "base.weakness.reveal")
     return state.evolve(discovered=state.discovered | {weakness})
@@ -280,12 +281,13 @@ def engine_variants(state: GameState, player: int) -> Variants:
 
 def look_at_engine(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Secretly look at the top Engine token (a look: no state change)."""
+    # base.room.engine: the look changes no state (the record keeps it)
     return state
 
 
 def repair_engine_variants(state: GameState, player: int) -> Variants:
     """Whether a repair (a Repairs card, Tools, Duct Tape) can repair or break an Engine here:
-    in an Engine room, Malfunction or not (RU-RB p.26)."""
+    in an Engine room, Malfunction or not (RU-RB p.26; facts.md §9, clause base.room.engine-malfunction)."""
     return engine_variants(state, player)
 
 
@@ -294,13 +296,17 @@ def repair_engine(state: GameState, player: int, ctx: Context) -> GameState:
     saying whether the order changed (RU-RB p.26). The card and item effects call this."""
     index = engine_here(state, player)
     if index is None:
+        # base.room.engine: outside an Engine room there is nothing to repair (no option offers it)
         return state
     ctx.fire("base.room.engine")
+    if state.room(state.character(player).position).malfunction:
+        ctx.fire("base.room.engine-malfunction")  # a repair is no Room action: a Malfunction does not stop it
     return state.push(EngineReorder(player, index))
 
 
 def engine_control_room(state: GameState, player: int, params: Params, ctx: Context) -> GameState:
     """Look at all three Engines, Malfunctions in the Engine rooms or not (a look)."""
+    # base.room.engine-control-room: the look changes no state (the record keeps it)
     return state
 
 
@@ -330,6 +336,7 @@ class LookAtRoom(Choice):
         return tuple(Decision.make(self.player, "look-at", target=p) for p in unexplored(state))
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        # base.room.monitoring-room: the look changes no state (the record keeps it)
         return state
 
 
@@ -349,6 +356,7 @@ def flip_pod_lock(state: GameState, number: int, ctx: Context) -> GameState:
     """Lock an unlocked pod or unlock a locked one (also the Evacuation Key's effect)."""
     pod = pods.pod_by_number(state, number)
     if pod is None or pod.launched:
+        # base.room.hatch-control-system: a missing or launched pod cannot be flipped
         return state
     if pod.locked:
         ctx.fire("base.pod.unlock")
@@ -367,11 +375,11 @@ def _on_first_blue_space(state: GameState) -> bool:
 
 def hibernation_open(state: GameState) -> bool:
     """The chambers are open while the Time marker is on a blue space (facts.md §12). Ruling
-    base.data.time-track-hibernation decides the first blue space: open from it (``first-blue``)
+    base.ambiguity.time-track-hibernation decides the first blue space: open from it (``first-blue``)
     or only one move later (``eighth-move``, 'unseal at space 8' counted as the eighth move)."""
     if "hibernation" not in tables.time_flags(state):
         return False
-    late = state.config.rulings.get("base.data.time-track-hibernation") == "eighth-move"
+    late = state.config.rulings.get("base.ambiguity.time-track-hibernation") == "eighth-move"
     return not (late and _on_first_blue_space(state))
 
 
@@ -388,7 +396,7 @@ def hibernate(state: GameState, player: int, params: Params, ctx: Context) -> Ga
     if _on_first_blue_space(state):
         ctx.gap(
             state,
-            "base.data.time-track-hibernation",
+            "base.ambiguity.time-track-hibernation",
             "base.hibernation.blue",
             "a character hibernates with the Time marker on the first blue space",
         )
@@ -407,6 +415,7 @@ class Hibernate(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active or c.position != self.position or state.intruders_at(self.position):
+            # base.room.hibernatorium: an Intruder in the room, or the Character gone, makes the attempt fail
             return state
         ctx.fire("base.hibernation.out-of-play")
         return pods.leave_play(state, self.player, "hibernating", ctx)

@@ -347,6 +347,8 @@ class DraftChoice(Choice):
             quests=tuple((q, "inactive") for q in tables.quest_items(state.config, name)),
             insanity=tables.starting_insanity(state.config),
         )
+        # the Character is seated with the player who drafted it: decisions of that seat act for it alone
+        ctx.fire("base.setup.own-character")
         ctx.fire("base.setup.character-components", "base.setup.starting-weapon-loaded", "base.character.quest-items")
         ctx.fire(
             "base.character.action-deck",

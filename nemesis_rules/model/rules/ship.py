@@ -17,6 +17,7 @@ from nemesis_rules.model.data import tables
 def remove_malfunction(state: GameState, position: str, ctx: Context) -> GameState:
     room = state.room(position)
     if not room.malfunction:
+        # base.malfunction.limit: a room without a Malfunction marker has none to remove
         return state
     ctx.fire("base.malfunction.limit")
     return state.with_room(position, room.evolve(malfunction=False))
@@ -25,6 +26,7 @@ def remove_malfunction(state: GameState, position: str, ctx: Context) -> GameSta
 def remove_fire(state: GameState, position: str, ctx: Context) -> GameState:
     room = state.room(position)
     if not room.fire:
+        # base.fire.limit: a room without a Fire marker has none to remove
         return state
     ctx.fire("base.fire.limit")
     return state.with_room(position, room.evolve(fire=False))
@@ -42,6 +44,7 @@ def set_door(
     (only the Plasma Torch, facts.md §7, §9)."""
     current = state.door(corridor)
     if current == "destroyed" and not may_close_destroyed:
+        # base.door.destroyed: a Destroyed Door stays open (only the Plasma Torch closes it)
         return state
     if current == door:
         if door == "closed":
@@ -61,6 +64,7 @@ def take_door_token(state: GameState, corridor: str, ctx: Context) -> GameState:
     supply = next(s.count for s in tables.base(state.config).supplies if s.id == "door")
     held = [c for c in state.config.board.corridors if c != corridor and state.door(c) != "open"]
     if len(held) < supply:
+        # base.door.exhaustion: a token is taken from the board only when none is left in the supply
         return state
     reading = ctx.gap(
         state,
@@ -108,6 +112,7 @@ class EngineReorder(Choice):
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
         if decision.kind == "keep-engine-order":
+            # base.room.engine: keeping the order is the repairer's choice
             return state
         engines = list(state.engines)
         engines[self.engine] = tuple(reversed(engines[self.engine]))
@@ -125,6 +130,7 @@ def anyone_hibernating(state: GameState) -> bool:
 def start_self_destruct(state: GameState, ctx: Context) -> GameState:
     """The Self-Destruct marker goes on the green space (RU-RB p.24)."""
     if state.self_destruct is not None:
+        # base.self-destruct.start: a running sequence is not started again
         return state
     ctx.fire("base.self-destruct.start")
     flags = state.flags | {STARTED_THIS_ROUND} if state.phase == "player" else state.flags
@@ -138,6 +144,7 @@ STARTED_THIS_ROUND = "self-destruct-started-this-round"
 
 def stop_self_destruct(state: GameState, ctx: Context) -> GameState:
     if not self_destruct_can_stop(state):
+        # base.self-destruct.lock: past the lock the sequence cannot be stopped
         return state
     ctx.fire("base.self-destruct.stop")
     return state.evolve(self_destruct=None, flags=state.flags - {STARTED_THIS_ROUND})

@@ -23,7 +23,7 @@ from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.intruder_injuries import destroy_nest_eggs, injure
 from nemesis_rules.model.rules.items import pay_cards
 from nemesis_rules.model.rules.markers import place_fire
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.noise import EggNoise
 from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.wounds import GainContamination, serious_wounds
 
@@ -142,6 +142,7 @@ class CombatRoll(ChanceNode):
 
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if self.weapon and not self.rerolled and _may_reroll(state, self.player, self.weapon):
             return state.push(RerollChoice(self.player, self.target, self.weapon, outcome))
@@ -215,6 +216,7 @@ def resolve_attack(
     position = state.character(player).position
     kind = "egg" if target == EGGS else next((i.kind for i in state.intruders if str(i.id) == target), "")
     if not kind:
+        # base.combat.shoot: a target gone before the roll takes no Injury
         return state
     injuries = replaceable.face_injuries(state, face, kind)
     tables.hooks(state.config).on_combat_hit(state, face, kind, ctx)
@@ -236,7 +238,7 @@ def resolve_attack(
     if not weapon:
         if injuries == 0:
             if target == EGGS:
-                return state.push(RollNoise(player, position))
+                return state.push(EggNoise(player, position))
             ctx.fire("base.combat.melee-miss-wound")
             return serious_wounds(state, player, 1, ctx)
         if injuries > 1:
@@ -248,7 +250,7 @@ def resolve_attack(
             # one Injury destroys one Egg; Eggs are no Intruders (no first-Encounter choice)
             ctx.fire("base.nest.destroy-eggs", "base.endurance.egg", "base.encounter.egg-not-intruder")
         state = destroy_nest_eggs(state, destroyed, ctx)
-        return state.push(RollNoise(player, position))
+        return state.push(EggNoise(player, position))
     if injuries == 0:
         return state
     return injure(state, int(target), injuries, ctx)

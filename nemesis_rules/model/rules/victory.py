@@ -57,6 +57,7 @@ class CoordinatesCheck(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if "ship-destroyed" in state.flags or state.coordinates is None:
+            # base.end.coordinates: no Coordinates check on a destroyed ship (nor without a Coordinates card)
             return state
         ctx.fire("base.end.coordinates")
         place = tables.coordinates_cards(state.config)[state.coordinates].destination(state.destination)
@@ -86,10 +87,12 @@ class ContaminationCheck(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if c.status not in ("hibernating", "escaped"):
+            # base.end.survival: only hibernating and escaped Characters are checked
             return state
         everything = c.hand.union(c.deck).union(c.discard)
         ctx.fire("base.end.contamination-check")
         if not c.larva and INFECTED not in everything:
+            # base.end.contamination-check: a survivor without an INFECTED card or a Larva passes the check
             return state
         state = state.with_character(c.evolve(hand=EMPTY, discard=EMPTY, deck=everything))
         return state.push(FinalDraw(self.player, 4))

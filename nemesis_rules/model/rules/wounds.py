@@ -63,6 +63,7 @@ class LightWound(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if dies_of_a_further_wound(state, c.player, ctx):
             ctx.fire("base.death.fourth-wound")
@@ -84,6 +85,7 @@ class SeriousWound(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if dies_of_a_further_wound(state, c.player, ctx):
             ctx.fire("base.death.fourth-wound")
@@ -128,6 +130,7 @@ class GainContamination(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         deck = state.deck("contamination")
         if not deck.draw_outcomes():
@@ -166,6 +169,7 @@ def kill(state: GameState, player: int, ctx: Context, cause: str) -> GameState:
 
     c = state.character(player)
     if not c.active:
+        # base.hibernation.out-of-play: a Character already out of play dies no second time
         return state
     ctx.fire("base.death.corpse")
     first_death = all(x.status != "dead" for x in state.characters)
@@ -191,6 +195,7 @@ class CheckLastCharacter(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if any(c.active for c in state.characters) or state.end is not None:
+            # base.end.last-character: the end comes only when no Character is active
             return state
 
         ctx.fire("base.end.last-character")
@@ -214,6 +219,7 @@ def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Contex
         ctx.fire("base.wound.duplicates")
         return state
     if wound != "arm":
+        # base.serious-wound.arm: only the Arm wound makes a Character drop an item at once
         return state
     ctx.fire("base.serious-wound.arm")
     if slots_left(state.character(player)) < 0:

@@ -13,7 +13,7 @@ from nemesis_rules.model.core.frames import ChanceNode, Frame, Step
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.noise import RollNoise
+from nemesis_rules.model.rules.noise import bag_noise_rolls
 from nemesis_rules.model.rules.queries import turn_order
 from nemesis_rules.model.rules.void_seeders.components import (
     BLANK,
@@ -132,12 +132,7 @@ def bag_development(state: GameState, token: str, ctx: Context) -> GameState:
 
     if is_seeder_token(token):
         ctx.fire("vs.bag.void-seeder-return", "vs.bag.void-seeder-noise")
-        rolls = [
-            RollNoise(p, state.character(p).position)
-            for p in turn_order(state)
-            if state.character(p).active and not state.in_combat(p)
-        ]
-        return state.push(*rolls)
+        return state.push(*bag_noise_rolls(state, turn_order(state)))
     if is_insanity_token(token):
         player = token_owner(state.config, token)
         if absent(state, player):

@@ -41,6 +41,7 @@ class InsanityRaise(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if c.status not in SURVIVING:
+            # vs.end.contamination-check.raise: only surviving Characters are checked
             return state
         top = data(state.config).insanity_track.max
         if c.insanity >= top:
@@ -68,13 +69,16 @@ class FinalShuffle(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if c.status not in SURVIVING:
+            # vs.end.contamination-check.raise: only surviving Characters are checked
             return state
         everything = c.hand.union(c.deck).union(c.discard)
         if self.infected_scan:
             if c.insanity >= data(state.config).insanity_track.max or "contamination-infected" not in everything:
+                # vs.ambiguity.contamination-check-infected: below 5 and without INFECTED there is nothing to scan for
                 return state
             ctx.fire("base.end.contamination-check")
         elif c.insanity < data(state.config).insanity_track.max:
+            # vs.end.contamination-check.final-draw: only a Character at level 5 makes the final draw
             return state
         else:
             ctx.fire("vs.end.contamination-check.final-draw")

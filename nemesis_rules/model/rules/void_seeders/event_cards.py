@@ -18,7 +18,7 @@ from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import pods, queries, replaceable
 from nemesis_rules.model.rules.decks import ensure_event_deck
-from nemesis_rules.model.rules.hands import ActionCardDraw
+from nemesis_rules.model.rules.hands import ActionCardDraw, refill_deck
 from nemesis_rules.model.rules.intruders import move_intruder
 from nemesis_rules.model.rules.markers import place_fire, place_malfunction, spread_fire
 from nemesis_rules.model.rules.noise import place_noise
@@ -76,13 +76,13 @@ class DrawToFive(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active or c.hand.total >= 5:
+            # vs.event-card.terror: a hand of five, or a Character out of play, draws nothing
             return state
-        if not c.deck:
-            if not c.discard:
-                return state
-            ctx.fire("base.round.reshuffle-discard")
-            state = state.with_character(c.evolve(deck=c.discard, discard=c.deck))
-        return state.push(ActionCardDraw(self.player), DrawToFive(self.player))
+        refilled = refill_deck(state, self.player, ctx)
+        if refilled is None:
+            # base.gap.action-cards-exhausted: refill_deck asked the ruling; the draw takes what there is
+            return state
+        return refilled.push(ActionCardDraw(self.player), DrawToFive(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,7 @@ class ScanForTerror(Step):
         c = state.character(self.player)
         if c.active and "contamination-infected" in c.hand:
             return replaceable.infected_result(state, self.player, ctx)
+        # vs.event-card.terror: without an INFECTED card in hand the scan changes nothing
         return state
 
 
@@ -103,6 +104,7 @@ class DiscardHand(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         return state.with_character(c.evolve(hand=EMPTY, discard=c.discard.union(c.hand)))
 
@@ -136,6 +138,7 @@ def tendrils(state: GameState, ctx: Context) -> GameState:
 def computer_system_failure(state: GameState, ctx: Context) -> GameState:
     rooms = _computer_rooms(state, ctx)
     if not any(state.room(p).malfunction for p in rooms):
+        # vs.event-card.computer-system-failure: with no Malfunction in a Computer room nothing happens
         return state
     for position in rooms:
         state = place_malfunction(state, position, ctx)
@@ -161,6 +164,7 @@ def neurosis(state: GameState, ctx: Context) -> GameState:
 def agoraphobia(state: GameState, ctx: Context) -> GameState:
     crowded = sorted({c.position for c in state.characters if c.active and len(state.characters_at(c.position)) > 1})
     if not crowded:
+        # vs.event-card.agoraphobia: with no room holding two Characters no Despoiler appears
         return state
     if despoiler_killed(state):
         reading = ctx.gap(

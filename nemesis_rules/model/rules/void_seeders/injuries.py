@@ -90,6 +90,7 @@ def judge(state: GameState, intruder: Intruder, combine: str, drawn: tuple[str, 
     if retreat_icon and _retreats(state, intruder, ctx):
         return state.push(Retreat(intruder.id))
     if combine == "retreat-only" or not values:
+        # vs.injury.despoiler-retreat: a type whose check is only its Retreat (or no card drawn) goes no further
         return state
     ctx.fire(f"vs.injury.{intruder.kind}")
     blood = min(values) if combine == "min" else max(values)

@@ -61,6 +61,7 @@ def raise_insanity(
 
     c = state.character(player)
     if not c.alive:
+        # vs.insanity.track: a dead Character has no Insanity level to raise
         return state
     _, top = _track(state)
     level = raised_level(c.insanity, top=top, lethal=lethal and c.active, to=to)
@@ -106,6 +107,7 @@ def lower_insanity(state: GameState, player: int, ctx: Context, *, to: int | Non
     below 3 once 3 was reached (vs.insanity.no-return-below-3; ruling vs.ambiguity.insanity-floor)."""
     c = state.character(player)
     if not c.active:
+        # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
         return state
     floor, _ = _track(state)
     locked = False

@@ -72,6 +72,7 @@ def lair_noise(state: GameState, players: list[int], ctx: Context) -> GameState:
 def end_of_turn(state: GameState, player: int, ctx: Context) -> GameState:
     """A turn ends in a Lair's room: a Noise roll (default reading ``each-turn``)."""
     if not in_lair_room(state, player):
+        # vs.lair.noise-roll: only a Character in a Lair's room rolls
         return state
     reading = ctx.gap(
         state,
@@ -92,6 +93,7 @@ class LairRoundNoise(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         here = [p for p in turn_order(state) if in_lair_room(state, p)]
         if not here:
+            # vs.lair.noise-roll: only a Character in a Lair's room rolls
             return state
         reading = ctx.gap(
             state,
@@ -123,6 +125,7 @@ def destroy_lair(state: GameState, lair: Intruder, ctx: Context) -> GameState:
 def _despoiler_check(state: GameState, ctx: Context) -> GameState:
     """Ruling vs.ambiguity.despoiler-kill: all three slots filled, or no Lair left in play."""
     if DESPOILER_KILLED in state.flags:
+        # vs.lair.despoiler-killed: the Despoiler is killed once
         return state
     reading = ctx.gap(
         state,

@@ -130,6 +130,7 @@ class LurkingStep(Step):
             }
         )
         if not rooms:
+            # vs.lurking.find: no room qualifies, so nothing lurks
             return state
         ctx.fire("vs.lurking.find", "vs.lurking.noise", "vs.lurking.remove")
         removed = 0

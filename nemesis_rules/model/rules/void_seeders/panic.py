@@ -130,6 +130,7 @@ class PanicEffect(Step):
 
     def run(self, state: GameState, ctx: Context) -> GameState:
         if not state.character(self.player).active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         ctx.fire("vs.panic.resolve", f"vs.panic-card.{self.effect}")
         return panic_effects(state)[self.effect].resolve(state, self.player, ctx)

@@ -236,6 +236,7 @@ class DiscardOneStep(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active or not c.hand:
+            # vs.panic.resolve: a Character out of play or with an empty hand has nothing to discard
             return state
         return state.push(DiscardOneChoice(self.player))
 
@@ -310,6 +311,7 @@ class HopelessDraw(Step):
     def run(self, state: GameState, ctx: Context) -> GameState:
         c = state.character(self.player)
         if not c.active:
+            # base.hibernation.out-of-play: a Character out of play (dead, hibernating, escaped) takes no further part
             return state
         if len(self.drawn) < 3 and (c.deck or c.discard):
             if not c.deck:

@@ -95,6 +95,7 @@ def laboratory_variants(state: GameState, player: int) -> Variants:
 def laboratory(state: GameState, player: int, params: Mapping[str, ParamValue], ctx: Context) -> GameState:
     weakness = _weakness_in(state, str(params["object"]))
     if weakness is None or weakness in state.discovered:
+        # base.weakness.reveal: a Weakness already discovered is not discovered again
         return state
     ctx.fire("vs.change.laboratory", "base.weakness.reveal", "vs.change.weakness-deck")
     return state.evolve(discovered=state.discovered | {weakness})

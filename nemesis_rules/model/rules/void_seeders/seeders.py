@@ -98,6 +98,7 @@ def vanishes_into_tech(state: GameState, intruder: Intruder, ctx: Context) -> Ga
     no token to return to the bag (it was put aside when drawn): ruling vs.gap.tech-corridor-token
     decides whether a random Void Seeder token goes in instead, as when one is defeated or lurks."""
     if intruder.kind not in data(state.config).type_order.types:
+        # vs.gap.tech-corridor-token: only a Void Seeder type stands in a random token for itself
         return state
     reading = ctx.gap(
         state,
