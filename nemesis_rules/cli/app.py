@@ -46,7 +46,10 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
         ("schema",),
         "Print the JSON Schema of a record line, a snapshot, the check's report, or a command's --json output.",
     ),
-    "show": (("show",), "Show the state after one line of a record: text, snapshot JSON, a picture, stills, or a viewer."),
+    "show": (
+        ("show",),
+        "Show the state after one line of a record: text, snapshot JSON, a picture, stills, or a viewer.",
+    ),
     "fuzz": (("fuzz",), "Play many seeded random games and check every invariant after every transition."),
     "legal": (("legal",), "List every legal decision here, grouped by kind, and why the natural mistakes are not."),
     "ask": (("ask",), "Say whether ACTION is legal here, under which rule, and what it changes."),
@@ -84,6 +87,7 @@ def _load(name: str) -> Any:
         _loaded[name] = typer.main.get_group(holder).commands[name]
         conventions(_loaded[name])
     return _loaded[name]
+
 
 _NOT_ONE_OF = re.compile(r"(?:Value error, )?'(?P<value>.*)' is not one of (?P<choices>.*?)\.?$")
 

@@ -29,11 +29,11 @@ from nemesis_rules.model.core.actions import Action, Decision, Outcome, ParamVal
 from nemesis_rules.model.core.engine import IllegalActionError, RuleGap, acting_player, check, legal_actions, step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.vocabulary import CHANCES, WORDS
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.record.describe import short_summary, whose_move
 from nemesis_rules.record.lines import parse_action, parse_json
 from nemesis_rules.record.replay import Citation, cite
-from nemesis_rules.model.data.vocabulary import CHANCES, WORDS
 from nemesis_rules.record.vocabulary import unknown_word
 from nemesis_rules.situation.changes import changes
 from nemesis_rules.situation.legal import line_of
