@@ -317,10 +317,15 @@ def coverage(
 
 def run(campaign: Campaign, jobs: int = 1, progress: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """Play the campaign and summarise it (shrinking unless it is one shard of a larger one)."""
-    refused = replay_cases(rulesets=campaign.rulesets)  # issue #19: the refusals that must stay refusals
     started = time.perf_counter()
     results = play_all(campaign, jobs, progress)
     seconds = time.perf_counter() - started
-    summary = summarise(campaign, results, seconds, shrinking=campaign.shard is None)
+    return with_refusals(campaign, summarise(campaign, results, seconds, shrinking=campaign.shard is None))
+
+
+def with_refusals(campaign: Campaign, summary: dict[str, Any]) -> dict[str, Any]:
+    """``summary`` with the must-stay-illegal cases of the campaign's rulesets replayed (issue #19:
+    the refusals that must stay refusals), whichever way the games were played."""
+    refused = replay_cases(rulesets=campaign.rulesets)
     summary["must_stay_illegal"] = refusal_summary(refused, campaign.rulesets)
     return summary

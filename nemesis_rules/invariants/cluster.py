@@ -23,7 +23,7 @@ from typing import Any
 
 from distributed import Client, LocalCluster, as_completed
 
-from nemesis_rules.invariants.campaign import Campaign, summarise
+from nemesis_rules.invariants.campaign import Campaign, summarise, with_refusals
 from nemesis_rules.invariants.fuzzing import GameResult, play_block
 
 LOCAL = "local:"
@@ -102,4 +102,4 @@ def run_on_cluster(
         started = time.perf_counter()
         results = play_on(client, campaign, progress)
         seconds = time.perf_counter() - started
-    return summarise(campaign, results, seconds, shrinking=campaign.shard is None)
+    return with_refusals(campaign, summarise(campaign, results, seconds, shrinking=campaign.shard is None))

@@ -109,7 +109,7 @@ def test_the_command_line_turns_any_other_exception_into_exit_3(
     def failing(*args: Any, **kwargs: Any) -> Any:
         raise fault
 
-    monkeypatch.setattr("nemesis_rules.cli.replay.read_record", failing)
+    monkeypatch.setattr("nemesis_rules.cli.replay.read_game", failing)
     result = runner.invoke(app, ["replay", str(EXAMPLES / "scenario-legal-move.jsonl")])
     assert result.exit_code == 3
     lines = result.stderr.strip().splitlines()
@@ -121,7 +121,7 @@ def test_an_os_error_in_a_command_is_bad_input(monkeypatch: pytest.MonkeyPatch) 
     def failing(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied", "/some/where\nelse")
 
-    monkeypatch.setattr("nemesis_rules.cli.replay.read_record", failing)
+    monkeypatch.setattr("nemesis_rules.cli.replay.read_game", failing)
     result = runner.invoke(app, ["replay", str(EXAMPLES / "scenario-legal-move.jsonl")])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [

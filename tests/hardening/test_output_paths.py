@@ -88,7 +88,7 @@ def test_fuzz_out_an_existing_file_is_one_line_exit_2(tmp_path: Path) -> None:
 def test_board_out_an_unusable_path_is_one_line_exit_2(tmp_path: Path, where: str) -> None:
     (tmp_path / "a-file").write_text("x")
     (tmp_path / "a-folder").mkdir()
-    result = runner.invoke(app, ["board", "--format", "json", "--out", str(tmp_path / where)])
+    result = runner.invoke(app, ["board", "--format", "json", "--output", str(tmp_path / where)])
     assert result.exit_code == 2, (result.stdout, result.stderr)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("nemesis-rules: error: cannot write '"), lines

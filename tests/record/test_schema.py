@@ -146,7 +146,7 @@ def test_records_written_by_play_and_fuzz_fit(record_root: dict[str, Any], tmp_p
     invariant = tmp_path / "inv.py"
     invariant.write_text("def late(state):\n    return 'round 2 reached' if state.round >= 2 else None\n")
     commands = [
-        ["play", "--seed", "3", "--players", "3", "--ruleset", "void-seeders", "--out", str(tmp_path / "p.jsonl")],
+        ["play", "--seed", "3", "--players", "3", "--ruleset", "void-seeders", "--output", str(tmp_path / "p.jsonl")],
         [
             "fuzz",
             "--games",

@@ -157,7 +157,7 @@ def contamination_check_infected() -> Scenario:
     working = tuple(tuple(sorted(stack, key=lambda engine: engine != "working")) for stack in state.engines)
     card = tables.coordinates_cards(state.config)[state.coordinates or ""]
     earth = next(d for d in "ABCD" if card.destination(d) == "earth")
-    state = replace(state, time=jump - 1, engines=working, destination=earth)
+    state = replace(state, time=jump - 1, round=jump, engines=working, destination=earth)  # one Time step a round
     return Scenario(
         "vs.ambiguity.contamination-check-infected",
         "the hyperjump to Earth with player 1 hibernating at Insanity 2 and one INFECTED card: Insanity rises to 3 and "
