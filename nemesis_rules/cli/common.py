@@ -39,22 +39,8 @@ def emit(text: str | bytes, out: Path | None) -> None:
 
 
 def start_check() -> Callable[[GameState], Sequence[tuple[str, str]]]:
-    """The check of a starting snapshot or situation before play: every state invariant of the
-    catalogue that applies to its ruleset, as (invariant id, what is wrong) pairs. An invariant
-    that cannot even be evaluated on the state counts as broken by it."""
-    from nemesis_rules.invariants import for_ruleset
+    """The check of a starting snapshot or situation before play:
+    :func:`~nemesis_rules.invariants.start_problems` (imported when a command asks for it)."""
+    from nemesis_rules.invariants import start_problems
 
-    def check(state: GameState) -> list[tuple[str, str]]:
-        broken = []
-        for invariant in for_ruleset(state.config.ruleset.name):
-            if invariant.kind != "state":
-                continue
-            try:
-                found = invariant.check_state(state)
-            except Exception as exc:  # a state beyond what the invariant can read is not one a game reaches
-                found = f"cannot be checked on this state ({type(exc).__name__}: {exc})"
-            if found is not None:
-                broken.append((invariant.id, found))
-        return broken
-
-    return check
+    return start_problems

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from nemesis_rules.cli.common import start_check
 from nemesis_rules.cli.options import OUTPUT_PANEL
 from nemesis_rules.errors import BadInputError
 
@@ -109,7 +110,7 @@ def show_command(
             raise typer.Exit(1)
         if png is None and svg is None and not as_json:
             return
-    result = replay_record(record, until_line=line)
+    result = replay_record(record, until_line=line, start_check=start_check())  # an impossible start: exit 2
     if not result.legal:
         for found in result.problems:
             typer.echo(found.message(record.source))

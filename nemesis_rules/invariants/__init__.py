@@ -14,7 +14,14 @@
 []
 """
 
-from nemesis_rules.invariants.catalogue import catalogue, for_ruleset, invariant, step_violations, violations
+from nemesis_rules.invariants.catalogue import (
+    catalogue,
+    for_ruleset,
+    invariant,
+    start_problems,
+    step_violations,
+    violations,
+)
 from nemesis_rules.invariants.checker import Checker
 from nemesis_rules.invariants.core import Invariant, Violation
 from nemesis_rules.invariants.user import load_user_invariant, user_invariant
@@ -27,6 +34,7 @@ __all__ = [
     "for_ruleset",
     "invariant",
     "load_user_invariant",
+    "start_problems",
     "step_violations",
     "user_invariant",
     "violations",

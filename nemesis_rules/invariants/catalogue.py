@@ -64,6 +64,23 @@ def violations(state: GameState, invariants: Sequence[Invariant] | None = None) 
     return out
 
 
+def start_problems(state: GameState) -> list[tuple[str, str]]:
+    """The check of a starting snapshot or situation before play (issue #21): every state invariant
+    that applies to its ruleset, as (invariant id, what is wrong) pairs. An invariant that cannot
+    even be evaluated on the state counts as broken by it: a game never reaches such a state."""
+    broken = []
+    for inv in for_ruleset(state.config.ruleset.name):
+        if inv.kind != "state":
+            continue
+        try:
+            found = inv.check_state(state)
+        except Exception as exc:
+            found = f"cannot be checked on this state ({type(exc).__name__}: {exc})"
+        if found is not None:
+            broken.append((inv.id, found))
+    return broken
+
+
 def step_violations(
     before: GameState,
     action: Action,

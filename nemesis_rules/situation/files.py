@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from nemesis_rules.errors import BadInputError
+from nemesis_rules.invariants import start_problems
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.record.lines import Record, RecordHeader, read_record
 from nemesis_rules.record.replay import Problem, ReplayResult, replay_record
@@ -84,7 +85,7 @@ def state_at(record: Record, at: int | None) -> ReplayResult:
     line = record.last_line if at is None else at
     if not 1 <= line <= record.last_line:
         raise BadInputError(f"--at must be a line from 1 to {record.last_line}, got {line}", "--at")
-    return replay_record(record, until_line=line)
+    return replay_record(record, until_line=line, start_check=start_problems)  # an impossible start is bad input
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,3 +121,20 @@ def test_an_invariant_that_cannot_read_the_start_counts_as_broken(
 )
 def test_replay_help_names_its_hardening_options(option: str) -> None:
     assert option in runner.invoke(app, ["replay", "--help"]).stdout
+
+
+@pytest.mark.parametrize("command", [["show"], ["legal"], ["ask", LEGAL_MOVE]], ids=["show", "legal", "ask"])
+@pytest.mark.parametrize(
+    ("name", "edit", "named"),
+    [("nine-fires", im.nine_fires, "supply.fire"), ("nine-wounds", im.nine_wounds, "characters.wounds")],
+)
+def test_every_command_that_reads_a_record_refuses_an_impossible_start(
+    tmp_path: Path, command: list[str], name: str, edit: Callable[[dict[str, Any]], None], named: str
+) -> None:
+    path = tmp_path / "start.jsonl"
+    path.write_text(im.record_text(edit, "base", (LEGAL_MOVE,)), encoding="utf-8")
+    verb, *rest = command
+    result = runner.invoke(app, [verb, str(path), *rest])
+    assert result.exit_code == 2, (name, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], lines
