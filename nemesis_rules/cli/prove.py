@@ -71,7 +71,7 @@ def _write_counterexamples(results: list[ProofResult], folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BadInputError(f"cannot create '{folder}': {exc.strerror or exc}", "--out") from None
+        raise BadInputError(f"cannot create {str(folder)!r}: {exc.strerror or exc}", "--out") from None
     for index, result in enumerate(results):
         witness = result.witness
         if result.status != "counterexample" or witness is None or "before" not in witness:

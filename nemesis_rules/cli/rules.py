@@ -410,7 +410,7 @@ def conflicts_command(
         os.environ["NEMESIS_RULES_DIR"] = str(rules_dir_option)
     campaign = _campaign(games, seed, ruleset, players, ruling or [], variant or []) if games else None
     if situations is not None and situations.exists() and not situations.is_dir():
-        raise BadInputError(f"'{situations}' exists and is not a folder", "--situations")
+        raise BadInputError(f"{str(situations)!r} exists and is not a folder", "--situations")
     texts_given = rules_dir() is not None
     entries = enrich(conflict_report(campaign, situations), texts_given)
     shown = [

@@ -87,7 +87,7 @@ def show_command(
     first, line = parse_lines(at, record.last_line)
     ranged = at is not None and ".." in at
     if png_dir is not None and png_dir.exists() and not png_dir.is_dir():
-        raise BadInputError(f"'{png_dir}' exists and is not a folder", "--png-dir")
+        raise BadInputError(f"{str(png_dir)!r} exists and is not a folder", "--png-dir")
     if html is not None or png_dir is not None:
         if ranged:
             steps = record_steps(record, first, line)

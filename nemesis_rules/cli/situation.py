@@ -95,7 +95,7 @@ def snapshot_command(
         try:
             text = game_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise BadInputError(f"cannot read '{game_file}': {exc}") from None
+            raise BadInputError(f"cannot read {str(game_file)!r}: {exc}") from None
         state = from_snapshot(parse_json(text, str(game_file)), where=str(game_file))
     else:
         record = read_record(game_file)

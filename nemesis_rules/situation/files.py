@@ -55,7 +55,7 @@ def load_situation(path: str | Path) -> tuple[Situation, GameState]:
     try:
         text = Path(path).read_bytes().decode("utf-8")
     except OSError as exc:
-        raise BadInputError(f"cannot read '{source}': {exc.strerror or exc}") from None
+        raise BadInputError(f"cannot read {str(source)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise BadInputError("not UTF-8 text", source) from None
     situation = parse_situation_text(text, source)
