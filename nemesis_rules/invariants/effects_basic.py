@@ -155,7 +155,8 @@ def keep_item(before: GameState, action: Action, after: GameState) -> str | None
     held_before = b.hands.count(item) + b.inventory.count(item)
     held_after = a.hands.count(item) + a.inventory.count(item)
     found = []
-    if held_after != held_before + 1:
+    dropped = 1 if d.get("drop") == item else 0  # full hands: the same item let go to keep the new one
+    if held_after != held_before + 1 - dropped:
         found.append(f"player {d.player} kept {item} but holds {held_after - held_before:+d} of it")
     rest = list(frame.drawn)
     rest.remove(item)

@@ -59,7 +59,11 @@ def _cockpit(before: GameState, d: Decision, after: GameState) -> str | None:
 
 
 def _emergency(before: GameState, d: Decision, after: GameState) -> str | None:
-    if d.get("treatment") == "heal-light" and after.character(d.player).light_wounds:
+    """Every Light Wound healed; a turn that then ends in the burning room gives one back
+    (base.fire.end-of-turn), so a Fire there allows one."""
+    c = after.character(d.player)
+    allowed = 1 if after.room(c.position).fire else 0
+    if d.get("treatment") == "heal-light" and c.light_wounds > allowed:
         return f"player {d.player} healed every Light Wound in the Emergency Room but has some left"
     return None
 
