@@ -6,8 +6,9 @@ by default) in turn on two forked processes (``fuzz --jobs 2``) and on a LocalCl
 single-threaded worker processes (``fuzz --cluster local:2``), ``--rounds`` times, alternating so
 that a load spike on a shared machine hits both alike, and prints each run's seconds, the
 summaries' equality (timings aside), and the cluster's overhead: on a cluster already running
-(an existing scheduler, ``--cluster tcp://...``), and with the LocalCluster's own start and stop
-counted (``--cluster local:2`` starts one per campaign). It is a measurement, not a test.
+whose workers have loaded the package (an existing scheduler, ``--cluster tcp://...``, after its
+first campaign), and with the LocalCluster's own start, first loading and stop counted
+(``--cluster local:2`` starts one per campaign). It is a measurement, not a test.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ def main() -> None:
         started = time.perf_counter()
         with connected(2) as client:
             startup = time.perf_counter() - started
+            begun = time.perf_counter()
+            for ruleset in rulesets:  # each worker imports the package and loads the tables once
+                client.run(start, ruleset, 2)
+            warm_up = time.perf_counter() - begun
             local: list[float] = []
             remote: list[float] = []
             same = True
@@ -84,11 +89,12 @@ def main() -> None:
         f"  overhead on a running cluster (best of {args.rounds}): {100 * overhead:+.1f}% "
         f"(under {100 * TARGET_OVERHEAD:.0f}%: {verdict})"
     )
-    with_start = (best_remote + startup + stopped) / best_local - 1
+    with_start = (best_remote + startup + warm_up + stopped) / best_local - 1
     verdict = "met" if with_start < TARGET_OVERHEAD else "missed"
     print(
-        f"  with the LocalCluster's start and stop ({startup:.1f} s and {stopped:.1f} s here, "
-        f"as --cluster local:2 pays them): {100 * with_start:+.1f}% ({verdict})"
+        f"  with the LocalCluster's start, its workers' first import and table loading, and its stop "
+        f"({startup:.1f} s, {warm_up:.1f} s and {stopped:.1f} s here, as --cluster local:2 pays them): "
+        f"{100 * with_start:+.1f}% ({verdict})"
     )
 
 
