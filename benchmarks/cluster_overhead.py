@@ -4,7 +4,7 @@ Run ``python benchmarks/cluster_overhead.py`` (the ``cluster`` and ``bench`` ext
 same campaign (the default campaign's setup: coverage-guided, probes, every invariant; 200 games
 by default) in turn on two forked processes (``fuzz --jobs 2``) and on a LocalCluster of two
 single-threaded worker processes (``fuzz --cluster local:2``), ``--rounds`` times, alternating so
-that a load spike on a shared machine hits both alike, and prints each run's seconds, the
+that a load spike on a shared machine hits both alike (in ABBA order), and prints each run's seconds, the
 summaries' equality (timings aside), and the cluster's overhead: on a cluster already running
 whose workers have loaded the package (an existing scheduler, ``--cluster tcp://...``, after its
 first campaign), and with the LocalCluster's own start, first loading and stop counted
@@ -38,10 +38,11 @@ def untimed(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def on_cluster(client: Client, campaign: Campaign) -> tuple[float, dict[str, Any]]:
+    """The campaign played on the cluster and summarised here, timed as ``run`` is (summary included)."""
     started = time.perf_counter()
     results = play_on(client, campaign)
-    seconds = time.perf_counter() - started
-    return seconds, summarise(campaign, results, seconds, shrinking=True)
+    summary = summarise(campaign, results, 0.0, shrinking=True)
+    return time.perf_counter() - started, summary
 
 
 def main() -> None:
@@ -70,13 +71,17 @@ def main() -> None:
             local: list[float] = []
             remote: list[float] = []
             same = True
-            for _ in range(args.rounds):
+            for round_ in range(args.rounds):
+                if round_ % 2:  # every other round the cluster first (ABBA: a trend in the load cancels out)
+                    seconds, summary = on_cluster(client, campaign)
+                    remote.append(seconds)
                 with settled_heap():
                     begun = time.perf_counter()
                     reference = run(campaign, jobs=2)
                     local.append(time.perf_counter() - begun)
-                seconds, summary = on_cluster(client, campaign)
-                remote.append(seconds)
+                if not round_ % 2:
+                    seconds, summary = on_cluster(client, campaign)
+                    remote.append(seconds)
                 same = same and untimed(summary) == untimed(reference)
                 print(f"  --jobs 2: {local[-1]:6.1f} s   LocalCluster of 2 workers: {remote[-1]:6.1f} s")
             leaving = time.perf_counter()
