@@ -212,8 +212,7 @@ def _coverage_choice(
     Characters spared); else an action firing a clause not in ``seen`` when one of a few
     candidates does; otherwise the ordinary random choice. A candidate that makes the engine
     raise counts as new. With the action, its transition when the look-ahead made it already
-    (the caller applies it instead of stepping again), also when the ordinary choice is one of
-    the candidates."""
+    (the caller applies it instead of stepping again)."""
     options = legal_actions(state)
     if len(options) <= 1:
         return choose(state, rng), None
@@ -226,25 +225,19 @@ def _coverage_choice(
         return lead, None
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
     fresh: list[tuple[Action, Transition | None]] = []
-    stepped: list[tuple[Action, Transition]] = []
     for candidate in picks:
         try:
             ahead = step(state, candidate)
         except Exception:
             fresh.append((candidate, None))  # stepped again by the caller, which reports what it raises
             continue
-        stepped.append((candidate, ahead))
         for c in ahead.fired:
             if c not in seen:
                 fresh.append((candidate, ahead))
                 break
     if fresh:
         return fresh[rng.randrange(len(fresh))]
-    chosen = choose(state, rng)
-    for candidate, ahead in stepped:  # the player picks from the same listing: one it may have stepped already
-        if candidate is chosen:
-            return chosen, ahead
-    return chosen, None
+    return choose(state, rng), None
 
 
 def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) -> GameResult:
