@@ -45,6 +45,7 @@ import multiprocessing
 import os
 import pstats
 import random
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -225,8 +226,8 @@ def campaign_vs_chess(
 def time_default_campaign(rulesets: tuple[str, ...]) -> tuple[float, int, dict[str, tuple[int, int, float]]]:
     """The whole default campaign on two processes: seconds, steps, and per ruleset (exercised
     reachable clauses, reachable clauses, percent)."""
-    with settled_heap():
-        summary = run(default_campaign(rulesets), jobs=2)
+    with tempfile.TemporaryDirectory() as scratch, settled_heap():
+        summary = run(default_campaign(rulesets, out=Path(scratch)), jobs=2)
     shares = {}
     for ruleset, cov in summary["clause_coverage"].items():
         reachable = cov["clauses"] - len(cov["unreachable"])

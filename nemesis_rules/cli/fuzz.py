@@ -1,6 +1,7 @@
 """``nemesis-rules fuzz``: many seeded random games, every invariant checked after every
 transition; each violation saved as a record, shrunk, and printed with the ``replay`` command
-that shows it again. ``nemesis-rules fuzz merge`` combines the summaries of a campaign's shards.
+that shows it again. ``nemesis-rules fuzz merge`` combines the summaries of a campaign's shards;
+``--cluster`` plays the campaign's blocks on a Dask cluster (:mod:`nemesis_rules.invariants.cluster`).
 
 Exit codes: 0 no violation, 1 a violation (the rules, or the engine, say no), 2 bad input.
 """

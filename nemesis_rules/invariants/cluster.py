@@ -59,7 +59,7 @@ def connected(address: str | int) -> Iterator[Client]:
                 n_workers=address,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # any free port: no clash with a dashboard running already
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster)
