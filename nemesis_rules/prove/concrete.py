@@ -20,7 +20,7 @@ from typing import Any
 from nemesis_rules.model.core.actions import Action
 from nemesis_rules.model.core.engine import legal_actions, step
 from nemesis_rules.model.core.multiset import Multiset
-from nemesis_rules.model.core.state import GameState
+from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.record import RecordHeader, write_record
 from nemesis_rules.testing import after_setup
 
@@ -41,8 +41,25 @@ def situation(witness: Mapping[str, Any], rulings: Mapping[str, str]) -> GameSta
     """A Void Seeders state in which player 1, to act, is at the witness's level before."""
     state = after_setup(players=2, seed=0, ruleset="void-seeders", rulings=dict(rulings))
     level = int(witness["before"]["level"])
-    one = replace(state.character(1), insanity=level, hand=Multiset.of(("rest", "search", "search", "demolition")))
-    return state.with_character(one)
+    return state.with_character(replace(_paying_hand(state.character(1)), insanity=level))
+
+
+PAYING = ("rest", "search", "demolition")
+"""The cards put in the acting Character's hand first: Rest itself, and cards to pay for it or
+for a room action."""
+
+
+def _paying_hand(character: Character) -> Character:
+    """``character`` with its own cards rearranged (none added or lost, so the snapshot passes
+    ``conservation.cards``): the :data:`PAYING` cards it owns in hand, the hand filled up to its
+    size from the rest, the others in its deck, the discard pile empty."""
+    pool = character.hand.union(character.deck).union(character.discard)
+    size = len(character.hand)
+    chosen = [card for card in PAYING if card in pool][:size]
+    rest = pool.difference(Multiset.of(chosen))
+    chosen += sorted(rest)[: size - len(chosen)]
+    hand = Multiset.of(chosen)
+    return replace(character, hand=hand, deck=pool.difference(hand), discard=Multiset())
 
 
 def find_steps(start: GameState, player: int, before: int, after: int) -> list[Action] | None:

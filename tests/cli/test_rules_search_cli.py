@@ -17,6 +17,8 @@ from nemesis_rules.rulebook import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
+NO_TEXTS = {"NEMESIS_RULES_DIR": str(ROOT / "no-rule-texts-here")}
+"""An environment without the rule texts (an empty value would fall back to ../shared/rules)."""
 
 
 def texts() -> Path:
@@ -35,7 +37,7 @@ def search(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
 
 
 def test_every_clause_whose_id_or_statement_holds_all_the_words_is_found() -> None:
-    found = search("Lair Noise", env={"NEMESIS_RULES_DIR": ""})
+    found = search("Lair Noise", env=NO_TEXTS)
     words = ("lair", "noise")
     expected = [
         c.id
@@ -60,7 +62,7 @@ def test_with_the_rule_texts_passages_are_searched_with_their_clauses() -> None:
 
 
 def test_without_the_texts_the_text_output_says_passages_were_not_searched() -> None:
-    result = runner.invoke(app, ["rules", "search", "noise"], env={"NEMESIS_RULES_DIR": ""})
+    result = runner.invoke(app, ["rules", "search", "noise"], env=NO_TEXTS)
     assert result.exit_code == 0 and "passages: not searched" in result.stdout
 
 

@@ -93,4 +93,4 @@ def test_the_counterexample_becomes_a_record_show_opens_and_replay_rejects(
     assert replayed.problems and "fell from 3 to 2" in replayed.problems[0].reason
     runner = CliRunner()
     shown = runner.invoke(app, ["show", str(path), "--at", "1"])
-    assert shown.exit_code == 0 and "insanity" in shown.stdout.lower()
+    assert shown.exit_code == 0 and "insanity" in shown.stdout.lower(), shown.stderr
