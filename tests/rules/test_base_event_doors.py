@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from nemesis_rules.model.core.actions import Outcome
-from nemesis_rules.model.core.state import GameState, Intruder
+from nemesis_rules.model.core.state import DoorState, GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.events import EventCardDraw
 from nemesis_rules.testing import after_setup, explored, run, settled, with_intruders, with_ruling
@@ -33,7 +33,7 @@ def _card(state: GameState, number: int, kinds: set[str]) -> str:
     raise AssertionError(f"no event card {number} moving {sorted(kinds)}")
 
 
-def _event(state: GameState, *intruders: Intruder, door: str = "closed") -> tuple[GameState, list[str]]:
+def _event(state: GameState, *intruders: Intruder, door: DoorState = "closed") -> tuple[GameState, list[str]]:
     state = with_intruders(state, *intruders).with_door("01-02", door)
     state, _ = settled(state, EventCardDraw())
     return run(state, [Outcome("event-card", _card(state, 3, {i.kind for i in intruders}))])
@@ -72,9 +72,7 @@ def test_base_ambiguity_door_both_sides_one_after_another_order_is_arrival_order
 
 def test_base_ambiguity_door_both_sides_together_with_two_from_one_side(game: GameState) -> None:
     state = with_ruling(game, RULING, "together")
-    after, fired = _event(
-        state, Intruder(1, "adult", "02"), Intruder(2, "adult", "01"), Intruder(3, "adult", "02")
-    )
+    after, fired = _event(state, Intruder(1, "adult", "02"), Intruder(2, "adult", "01"), Intruder(3, "adult", "02"))
     assert _positions(after) == {1: "02", 2: "01", 3: "02"}
     assert fired.count("base.door.intruder-destroys") == 1
 
