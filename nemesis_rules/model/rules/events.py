@@ -143,9 +143,11 @@ class EventCardStep(Step):
 
 @dataclass(frozen=True, slots=True)
 class EventCardDraw(ChanceNode):
-    """Step 7's draw: every Intruder of the card's kinds not in Combat moves through the corridor of
-    its number; several moving from one room into the same Closed Door destroy it together and all
-    stay (facts.md §2, base.event.door-together), not one after another through the broken door."""
+    """Step 7's draw: every Intruder of the card's kinds not in Combat (judged when the card is drawn)
+    moves once through the corridor of its number. The engine moves them one at a time; only a Closed
+    Door two of them meet can make that order count. Several moving from one room into it destroy it
+    together and all stay (facts.md §2, base.event.door-together), not one after another through the
+    broken door; those moving into it from the other room too is ruling base.ambiguity.door-both-sides."""
 
     chance = "event-card"
     clause = "base.event.card"
@@ -164,21 +166,40 @@ class EventCardDraw(ChanceNode):
         ]
         if movers:
             ctx.fire("base.event.movement")
-        broken: set[tuple[str, str]] = set()
+        broken: dict[str, str] = {}  # corridor -> the room of the Intruder that destroyed its Closed Door
         for intruder in movers:
             space = board.space_by_number[intruder.position].get(card.number)
             if space == TECH:
                 ctx.fire("base.event.movement-tech")  # off the board, Injuries gone, token back in the bag
             if space is None:
+                # base.noise.unique-numbers: every room has a corridor or a technical entrance of each number
                 continue
-            if (intruder.position, space) in broken:
+            if broken.get(space) == intruder.position:
                 ctx.fire("base.event.door-together")  # they met the Closed Door together: all stay
+                continue
+            if space in broken and _door_both_sides(state, space, ctx) == "together":
+                ctx.fire("base.event.door-together")  # from the other room, they met it Closed as well
                 continue
             closed = space != TECH and state.door(space) == "closed"
             state = move_intruder(state, intruder.id, space, ctx)
             if closed and state.door(space) == "destroyed":
-                broken.add((intruder.position, space))
+                broken[space] = intruder.position
         return state.push(EventEffect(outcome))
+
+
+DOOR_BOTH_SIDES = "base.ambiguity.door-both-sides"
+
+
+def _door_both_sides(state: GameState, corridor: str, ctx: Context) -> str:
+    """The reading of ruling base.ambiguity.door-both-sides, asked when an Intruder of this Event card
+    moves into a Closed Door that an Intruder from the room at the other end has just destroyed:
+    ``together`` (it met the Door Closed too and stays) or ``one-after-another`` (it passes through)."""
+    return ctx.gap(
+        state,
+        DOOR_BOTH_SIDES,
+        "base.event.door-together",
+        f"Intruders from both rooms of corridor {corridor} move into its Closed Door in one Event card's movement",
+    )
 
 
 @dataclass(frozen=True, slots=True)
