@@ -3,8 +3,8 @@ numbers or a "last piece" rule, so that each invariant is exercised where it can
 
 Invariants about limits exist (``supply.fire``, ``characters.wounds``, ``vs.insanity.range``,
 ...), but random games rarely get to the limit: a wrong supply in a table, or a rule that
-misbehaves only at the ninth Fire marker, goes unseen. So one game in :data:`EDGE_EVERY` of a
-campaign starts instead from an *edge*: a game played (seeded) through setup to the first turn,
+misbehaves only at the ninth Fire marker, goes unseen. So half the games of a campaign (every
+other block of :data:`EDGE_BLOCK`) start instead from an *edge*: a game played (seeded) through setup to the first turn,
 then set at a limit or one step short of it. The limits are the specification's numbers
 (:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
 ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
@@ -32,8 +32,8 @@ from nemesis_rules.model.game import start
 from nemesis_rules.players.play import choose
 from nemesis_rules.rulebook.spec import spec, spec_value
 
-EDGE_EVERY = 3
-"""Game ``g`` of a campaign starts from an edge when ``g % EDGE_EVERY == EDGE_EVERY - 1``."""
+EDGE_BLOCK = 10
+"""Games ``g`` with ``(g // EDGE_BLOCK) % 2 == 1`` start from an edge: half of a campaign."""
 SALT = 0x5EED_ED6E
 
 
@@ -189,11 +189,15 @@ EDGES: tuple[Edge, ...] = (
 
 
 def edge_for(index: int, ruleset: str) -> Edge | None:
-    """The edge game ``index`` of a campaign starts from (None: a new game)."""
-    if index % EDGE_EVERY != EDGE_EVERY - 1:
+    """The edge game ``index`` of a campaign starts from (None: a new game). Games come in blocks
+    of :data:`EDGE_BLOCK`; every other block starts from edges, the edges of the game's ruleset
+    taken in turn (five a block, the next five in the next edge block), so that a campaign of
+    four blocks (40 games, both rulesets, 1-5 players) meets every edge of both rulesets."""
+    if (index // EDGE_BLOCK) % 2 != 1:
         return None
     fitting = [e for e in EDGES if e.rulesets is None or ruleset in e.rulesets]
-    return fitting[(index // EDGE_EVERY) % len(fitting)]
+    slot = index % 5 + 5 * (index // (2 * EDGE_BLOCK))
+    return fitting[slot % len(fitting)]
 
 
 def _first_turn(state: GameState, seed: int) -> GameState:
