@@ -377,7 +377,7 @@ def summary(results: list[Result]) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="", help="run only mutants whose id starts with this")
+    parser.add_argument("--only", default="", help="only mutants whose id starts with one of these (comma-separated)")
     parser.add_argument("--checkers", default=",".join(CHECKERS), help="comma-separated, in order")
     parser.add_argument("--all-checkers", action="store_true", help="run every checker on every mutant")
     parser.add_argument("--budget", type=float, default=BUDGET, help="seconds per checker (default 60)")
@@ -398,7 +398,8 @@ def main() -> None:
         raise SystemExit("the unmutated package does not pass every checker: fix that first")
     if args.baseline:
         return
-    mutants = [m for m in load_mutants() if m.id.startswith(args.only)]
+    prefixes = tuple(p for p in args.only.split(",") if p) or ("",)
+    mutants = [m for m in load_mutants() if m.id.startswith(prefixes)]
     results = []
     for mutant in mutants:
         result = run_mutant(mutant, checkers, args.all_checkers, args.budget)
