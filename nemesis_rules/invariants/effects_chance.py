@@ -8,20 +8,20 @@ RU-RB p.6, p.14-15, p.18-21), and the consequences the state itself shows.
   there already, starts an Encounter: either way the board changes.
 * A setup draw (escape pod, Character draft card, exploration token) takes its piece from its pool.
 * Any other outcome: the chance node that asked for it is no longer open.
-* From the state, not from any report: in the Player Phase of round R the Time marker has made
-  exactly R - 1 steps (one per Event Phase, RU-RB p.10), so a skipped or doubled track step shows.
+* From the states, not from any report: the Time marker moves one space forward as each Event
+  Phase begins (RU-RB p.10), never two, never back, so a skipped or doubled track step shows.
 """
 
 from __future__ import annotations
 
-from nemesis_rules.invariants.core import problems, state_invariant, step_invariant
+from nemesis_rules.invariants.core import problems, step_invariant
 from nemesis_rules.invariants.effects import EFFECTS, Effect, EffectCheck, dispatch, drawn_from, effect, resolved
 from nemesis_rules.model.core.actions import Action, Outcome
 from nemesis_rules.model.core.engine import is_chance
 from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.events import BagDevelopmentDraw
+from nemesis_rules.model.rules.events import BagDevelopmentDraw, EventPhase, QueueEventSteps, TimeStep
 from nemesis_rules.record.vocabulary import chance_names
 
 ID = "effects.chance"
@@ -176,20 +176,31 @@ def chance_effects(before: GameState, action: Action, after: GameState) -> str |
     return _dispatch(before, action, after)
 
 
-@state_invariant(
+@step_invariant(
     "effects.time-steps",
-    "In the Player Phase of round R the Time marker has moved exactly R - 1 spaces (one per Event Phase).",
+    "The Time marker moves one space at a time, only forward, and exactly one space as the Event Phase begins.",
     "base.event.time",
-    reads=("time", "round", "phase", "end"),
+    reads=("time", "phase", "round", "end"),
 )
-def time_steps(state: GameState) -> str | None:
-    if state.phase != "player" or state.end is not None:
-        return None
-    if state.time != state.round - 1:
-        return (
-            f"round {state.round}, Player Phase: the Time marker is on space index {state.time}, not {state.round - 1}"
-        )
+def time_steps(before: GameState, action: Action, after: GameState) -> str | None:
+    if after.end is not None:
+        return None  # the end of the game moves the marker to its last space
+    moved = after.time - before.time
+    if moved not in (0, 1):
+        return f"the Time marker moved {moved:+d} spaces in one step (from {before.time} to {after.time})"
+    if _time_step_ahead(before) and after.phase == "event" and not _time_step_ahead(after) and moved != 1:
+        return f"the Event Phase of round {before.round} passed its Time step but the marker stayed on {after.time}"
     return None
+
+
+_AHEAD = (EventPhase, QueueEventSteps, TimeStep)
+
+
+def _time_step_ahead(state: GameState) -> bool:
+    """Whether this round's Time step is still to come: the Player Phase, or an Event Phase whose
+    Time step is still on the stack (the frames that lead to it are the engine's; what is
+    checked, that the marker moved once it passed, is the rule's)."""
+    return state.phase == "player" or any(isinstance(f, _AHEAD) for f in state.pending)
 
 
 __all__ = ["chance_effects", "problems", "time_steps"]
