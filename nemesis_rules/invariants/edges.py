@@ -52,13 +52,32 @@ def _rooms(state: GameState, wanted: Callable[[GameState, str], bool]) -> list[s
     return [p for p in state.config.board.positions if wanted(state, p)]
 
 
+def _tokens_next_door(state: GameState, kind: str) -> GameState:
+    """Swap the face-down exploration tokens of ``kind`` (fire, malfunction) into the unexplored
+    rooms next to the characters, so that the first moves meet them (the tokens stay the same)."""
+    board = state.config.board
+    near = sorted({n for c in state.characters for n in board.neighbours[c.position]})
+    near = [p for p in near if not state.room(p).explored and state.room(p).token is not None]
+    far = [
+        p
+        for p in board.positions
+        if p not in near and not state.room(p).explored and (state.room(p).token or "").startswith(kind)
+    ]
+    for here, there in zip(near, far, strict=False):
+        if (state.room(here).token or "").startswith(kind):
+            continue
+        a, b = state.room(here), state.room(there)
+        state = state.with_room(here, a.evolve(token=b.token)).with_room(there, b.evolve(token=a.token))
+    return state
+
+
 def _fires(state: GameState) -> GameState | None:
     target = spec_value("supply.fire")
     free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None)
     have = sum(1 for r in state.rooms if r.fire)
     for position in free[: max(0, target - have)]:
         state = state.with_room(position, state.room(position).evolve(fire=True))
-    return state
+    return _tokens_next_door(state, "fire")
 
 
 def _malfunctions(state: GameState) -> GameState | None:
@@ -74,7 +93,7 @@ def _malfunctions(state: GameState) -> GameState | None:
         return None
     for position in free[: max(0, target - have)]:
         state = state.with_room(position, state.room(position).evolve(malfunction=True))
-    return state
+    return _tokens_next_door(state, "malfunction")
 
 
 def _doors(state: GameState) -> GameState | None:
@@ -128,7 +147,19 @@ def _last_egg(state: GameState) -> GameState | None:
 
 
 def _eggs_all_out(state: GameState) -> GameState | None:
-    return state.evolve(eggs=spec_value("supply.egg"))
+    """Every Egg on the Intruder board, and the bag down to the Queen and one other token (the
+    rest beside the board, where tokens taken out of the bag go): the next bag developments
+    soon draw the Queen, whose Egg finds none left."""
+    bag = state.bag
+    keep = [k for k in sorted(bag.distinct()) if k.startswith("queen")][:1]
+    if not keep:
+        return None
+    others = sorted(k for k in bag.distinct() if k not in keep)
+    kept_bag = bag.__class__.of([*keep, *others[:1]])
+    moved = bag
+    for token in (*keep, *others[:1]):
+        moved = moved.remove(token)
+    return state.evolve(eggs=spec_value("supply.egg"), bag=kept_bag, token_pool=state.token_pool.union(moved))
 
 
 def _miniatures_all_out(kind: str) -> Callable[[GameState], GameState | None]:
