@@ -205,6 +205,12 @@ EDGES: tuple[Edge, ...] = (
         frozenset({"base"}),
     ),
     Edge(
+        "whisperers-all-out",
+        "Every Whisperer miniature on the board.",
+        _miniatures_all_out("whisperer"),
+        frozenset({"void-seeders"}),
+    ),
+    Edge(
         "lurkers-all-out",
         "Every Lurker miniature on the board.",
         _miniatures_all_out("lurker"),

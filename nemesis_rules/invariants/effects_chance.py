@@ -17,10 +17,11 @@ from __future__ import annotations
 from nemesis_rules.invariants.core import problems, step_invariant
 from nemesis_rules.invariants.effects import EFFECTS, Effect, EffectCheck, dispatch, drawn_from, effect, resolved
 from nemesis_rules.model.core.actions import Action, Outcome
-from nemesis_rules.model.core.engine import is_chance
+from nemesis_rules.model.core.engine import acting_player, is_chance
 from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.events import BagDevelopmentDraw, EventPhase, QueueEventSteps, TimeStep
 from nemesis_rules.record.vocabulary import chance_names
 
@@ -52,7 +53,6 @@ def _drawn(deck: str | None) -> EffectCheck:
 for _word, _deck, _clause in (
     ("item-card", None, "base.search.draw-two"),
     ("event-card", "event", "base.event.card"),
-    ("attack-card", "attack", "base.attack.card-symbol"),
     ("contamination-card", "contamination", "base.contamination.deck"),
     ("panic-card", "panic", "vs.panic.draw"),
 ):
@@ -64,6 +64,32 @@ for _word, _deck, _clause in (
         _drawn(_deck),
         ID,
     )
+
+
+@effect(
+    "chance",
+    "attack-card",
+    "The Attack card drawn leaves its deck; one that the attacker's type carries out lands on its target "
+    "(wounds, Slime, Contamination, Insanity, death: the target's board changes) or on the board.",
+    "base.attack.card-symbol",
+    ID,
+)
+def attack_card(before: GameState, action: Action, after: GameState) -> str | None:
+    o = _outcome(action)
+    found = drawn_from(before, after, tables.attack_deck_name(before.config), o.outcome, "the attack-card")
+    frame = before.pending[-1] if before.pending else None
+    if found is not None or not isinstance(frame, AttackCardDraw) or after.end is not None:
+        return found
+    intruder = next((i for i in before.intruders if i.id == frame.intruder), None)
+    if intruder is None or not before.character(frame.target).active:
+        return None
+    if intruder.kind not in tables.attack_card(before.config, o.outcome).attackers:
+        return None
+    if is_chance(after) or acting_player(after) == frame.target:
+        return None  # the attack goes on: a card to draw, or the target's answer (Armor, ...)
+    if after.character(frame.target) == before.character(frame.target) and after.intruders == before.intruders:
+        return f"the attack {o.outcome!r} on player {frame.target} left its board and the Intruders unchanged"
+    return None
 
 
 @effect(
