@@ -71,9 +71,15 @@ def _tokens_next_door(state: GameState, kind: str) -> GameState:
     return state
 
 
+def _near_characters(state: GameState) -> set[str]:
+    board = state.config.board
+    return {p for c in state.characters for p in (c.position, *board.neighbours[c.position])}
+
+
 def _fires(state: GameState) -> GameState | None:
     target = spec_value("supply.fire")
-    free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None)
+    near = _near_characters(state)  # kept free of Fire: their tokens are where the next Fire comes from
+    free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None and p not in near)
     have = sum(1 for r in state.rooms if r.fire)
     for position in free[: max(0, target - have)]:
         state = state.with_room(position, state.room(position).evolve(fire=True))
@@ -83,9 +89,13 @@ def _fires(state: GameState) -> GameState | None:
 def _malfunctions(state: GameState) -> GameState | None:
     target = spec_value("supply.malfunction")
 
+    near = _near_characters(state)
+
     def can(s: GameState, p: str) -> bool:
         room = s.room(p)
-        return not room.malfunction and room.tile is not None and tables.room_can_malfunction(s.config, room.tile)
+        if room.malfunction or room.tile is None or p in near:
+            return False
+        return tables.room_can_malfunction(s.config, room.tile)
 
     free = _rooms(state, can)
     have = sum(1 for r in state.rooms if r.malfunction)

@@ -66,11 +66,15 @@ for _word, _deck, _clause in (
     )
 
 
+WOUNDING = frozenset({"scratch", "claw-attack", "bite", "tail-attack", "frenzy"})
+"""Intruder Attack cards whose printed effect always wounds (or kills) the target (facts.md §3)."""
+
+
 @effect(
     "chance",
     "attack-card",
-    "The Attack card drawn leaves its deck; one that the attacker's type carries out lands on its target "
-    "(wounds, Slime, Contamination, Insanity, death: the target's board changes) or on the board.",
+    "The Attack card drawn leaves its deck; a wounding one (Scratch, Claw, Bite, Tail, Frenzy) that the "
+    "attacker's type carries out wounds or kills its target: the target's board changes.",
     "base.attack.card-symbol",
     ID,
 )
@@ -83,10 +87,13 @@ def attack_card(before: GameState, action: Action, after: GameState) -> str | No
     intruder = next((i for i in before.intruders if i.id == frame.intruder), None)
     if intruder is None or not before.character(frame.target).active:
         return None
-    if intruder.kind not in tables.attack_card(before.config, o.outcome).attackers:
+    card = tables.attack_card(before.config, o.outcome)
+    if intruder.kind not in card.attackers or card.effect not in WOUNDING:
         return None
-    if is_chance(after) or acting_player(after) == frame.target:
-        return None  # the attack goes on: a card to draw, or the target's answer (Armor, ...)
+    top = after.pending[-1] if after.pending else None
+    for_target = getattr(top, "player", None) == frame.target and not isinstance(top, AttackCardDraw)
+    if (is_chance(after) and for_target) or acting_player(after) == frame.target:
+        return None  # the attack goes on: a card the target draws (a wound), or its answer (Armor, ...)
     if after.character(frame.target) == before.character(frame.target) and after.intruders == before.intruders:
         return f"the attack {o.outcome!r} on player {frame.target} left its board and the Intruders unchanged"
     return None
