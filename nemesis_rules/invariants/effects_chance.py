@@ -24,6 +24,7 @@ from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.events import BagDevelopmentDraw, EventPhase, QueueEventSteps, TimeStep
 from nemesis_rules.record.vocabulary import chance_names
+from nemesis_rules.rulebook.spec import spec_value
 
 ID = "effects.chance"
 NUMBERS = ("1", "2", "3", "4")
@@ -74,7 +75,8 @@ WOUNDING = frozenset({"scratch", "claw-attack", "bite", "tail-attack", "frenzy"}
     "chance",
     "attack-card",
     "The Attack card drawn leaves its deck; a wounding one (Scratch, Claw, Bite, Tail, Frenzy) that the "
-    "attacker's type carries out wounds or kills its target: the target's board changes.",
+    "attacker's type carries out wounds or kills its target: the target's board changes, and a target "
+    "with 3 Serious Wounds dies (facts.md §5).",
     "base.attack.card-symbol",
     ID,
 )
@@ -94,6 +96,9 @@ def attack_card(before: GameState, action: Action, after: GameState) -> str | No
     for_target = getattr(top, "player", None) == frame.target and not isinstance(top, AttackCardDraw)
     if (is_chance(after) and for_target) or acting_player(after) == frame.target:
         return None  # the attack goes on: a card the target draws (a wound), or its answer (Armor, ...)
+    hurt = before.character(frame.target)
+    if len(hurt.serious_wounds) >= spec_value("wounds.serious-for-death") and after.character(frame.target).alive:
+        return f"the attack {o.outcome!r} wounded player {frame.target}, who had 3 Serious Wounds, and left it alive"
     if after.character(frame.target) == before.character(frame.target) and after.intruders == before.intruders:
         return f"the attack {o.outcome!r} on player {frame.target} left its board and the Intruders unchanged"
     return None
