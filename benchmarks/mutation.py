@@ -236,7 +236,9 @@ def check_hypothesis(tree: Path, budget: float) -> Outcome:
     failed = re.search(r"^FAILED \S+ - (\w+)", out, re.MULTILINE)
     kind = failed.group(1) if failed else "?"
     detail = _first_line(out, "FAILED") or kind
-    return Outcome("hypothesis", "caught" if kind == "AssertionError" else "crash", seconds, detail)
+    # an invariant that raised (reported as "the invariant itself failed") is a traceback, not a catch
+    crashed = kind != "AssertionError" or "the invariant itself failed" in out
+    return Outcome("hypothesis", "crash" if crashed else "caught", seconds, detail)
 
 
 _EXPECTED: dict[str, tuple[int, str]] = {}
