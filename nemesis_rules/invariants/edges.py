@@ -3,8 +3,8 @@ numbers or a "last piece" rule, so that each invariant is exercised where it can
 
 Invariants about limits exist (``supply.fire``, ``characters.wounds``, ``vs.insanity.range``,
 ...), but random games rarely get to the limit: a wrong supply in a table, or a rule that
-misbehaves only at the ninth Fire marker, goes unseen. So one game in :data:`EDGE_EVERY` of a
-campaign starts instead from an *edge*: a game played (seeded) through setup to the first turn,
+misbehaves only at the ninth Fire marker, goes unseen. So half the games of a campaign (every
+other block of :data:`EDGE_BLOCK`) start instead from an *edge*: a game played (seeded) through setup to the first turn,
 then set at a limit or one step short of it. The limits are the specification's numbers
 (:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
 ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
@@ -32,8 +32,8 @@ from nemesis_rules.model.game import start
 from nemesis_rules.players.play import choose
 from nemesis_rules.rulebook.spec import spec, spec_value
 
-EDGE_EVERY = 3
-"""Game ``g`` of a campaign starts from an edge when ``g % EDGE_EVERY == EDGE_EVERY - 1``."""
+EDGE_BLOCK = 10
+"""Games ``g`` with ``(g // EDGE_BLOCK) % 2 == 1`` start from an edge: half of a campaign."""
 SALT = 0x5EED_ED6E
 
 
@@ -52,21 +52,50 @@ def _rooms(state: GameState, wanted: Callable[[GameState, str], bool]) -> list[s
     return [p for p in state.config.board.positions if wanted(state, p)]
 
 
+def _tokens_next_door(state: GameState, kind: str) -> GameState:
+    """Swap the face-down exploration tokens of ``kind`` (fire, malfunction) into the unexplored
+    rooms next to the characters, so that the first moves meet them (the tokens stay the same)."""
+    board = state.config.board
+    near = sorted({n for c in state.characters for n in board.neighbours[c.position]})
+    near = [p for p in near if not state.room(p).explored and state.room(p).token is not None]
+    far = [
+        p
+        for p in board.positions
+        if p not in near and not state.room(p).explored and (state.room(p).token or "").startswith(kind)
+    ]
+    for here, there in zip(near, far, strict=False):
+        if (state.room(here).token or "").startswith(kind):
+            continue
+        a, b = state.room(here), state.room(there)
+        state = state.with_room(here, a.evolve(token=b.token)).with_room(there, b.evolve(token=a.token))
+    return state
+
+
+def _near_characters(state: GameState) -> set[str]:
+    board = state.config.board
+    return {p for c in state.characters for p in (c.position, *board.neighbours[c.position])}
+
+
 def _fires(state: GameState) -> GameState | None:
     target = spec_value("supply.fire")
-    free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None)
+    near = _near_characters(state)  # kept free of Fire: their tokens are where the next Fire comes from
+    free = _rooms(state, lambda s, p: not s.room(p).fire and s.room(p).tile is not None and p not in near)
     have = sum(1 for r in state.rooms if r.fire)
     for position in free[: max(0, target - have)]:
         state = state.with_room(position, state.room(position).evolve(fire=True))
-    return state
+    return _tokens_next_door(state, "fire")
 
 
 def _malfunctions(state: GameState) -> GameState | None:
     target = spec_value("supply.malfunction")
 
+    near = _near_characters(state)
+
     def can(s: GameState, p: str) -> bool:
         room = s.room(p)
-        return not room.malfunction and room.tile is not None and tables.room_can_malfunction(s.config, room.tile)
+        if room.malfunction or room.tile is None or p in near:
+            return False
+        return tables.room_can_malfunction(s.config, room.tile)
 
     free = _rooms(state, can)
     have = sum(1 for r in state.rooms if r.malfunction)
@@ -74,7 +103,7 @@ def _malfunctions(state: GameState) -> GameState | None:
         return None
     for position in free[: max(0, target - have)]:
         state = state.with_room(position, state.room(position).evolve(malfunction=True))
-    return state
+    return _tokens_next_door(state, "malfunction")
 
 
 def _doors(state: GameState) -> GameState | None:
@@ -128,7 +157,19 @@ def _last_egg(state: GameState) -> GameState | None:
 
 
 def _eggs_all_out(state: GameState) -> GameState | None:
-    return state.evolve(eggs=spec_value("supply.egg"))
+    """Every Egg on the Intruder board, and the bag down to the Queen and one other token (the
+    rest beside the board, where tokens taken out of the bag go): the next bag developments
+    soon draw the Queen, whose Egg finds none left."""
+    bag = state.bag
+    keep = [k for k in sorted(bag.distinct()) if k.startswith("queen")][:1]
+    if not keep:
+        return None
+    others = sorted(k for k in bag.distinct() if k not in keep)
+    kept_bag = bag.__class__.of([*keep, *others[:1]])
+    moved = bag
+    for token in (*keep, *others[:1]):
+        moved = moved.remove(token)
+    return state.evolve(eggs=spec_value("supply.egg"), bag=kept_bag, token_pool=state.token_pool.union(moved))
 
 
 def _miniatures_all_out(kind: str) -> Callable[[GameState], GameState | None]:
@@ -174,6 +215,12 @@ EDGES: tuple[Edge, ...] = (
         frozenset({"base"}),
     ),
     Edge(
+        "whisperers-all-out",
+        "Every Whisperer miniature on the board.",
+        _miniatures_all_out("whisperer"),
+        frozenset({"void-seeders"}),
+    ),
+    Edge(
         "lurkers-all-out",
         "Every Lurker miniature on the board.",
         _miniatures_all_out("lurker"),
@@ -189,11 +236,15 @@ EDGES: tuple[Edge, ...] = (
 
 
 def edge_for(index: int, ruleset: str) -> Edge | None:
-    """The edge game ``index`` of a campaign starts from (None: a new game)."""
-    if index % EDGE_EVERY != EDGE_EVERY - 1:
+    """The edge game ``index`` of a campaign starts from (None: a new game). Games come in blocks
+    of :data:`EDGE_BLOCK`; every other block starts from edges, the edges of the game's ruleset
+    taken in turn (five a block, the next five in the next edge block), so that a campaign of
+    four blocks (40 games, both rulesets, 1-5 players) meets every edge of both rulesets."""
+    if (index // EDGE_BLOCK) % 2 != 1:
         return None
     fitting = [e for e in EDGES if e.rulesets is None or ruleset in e.rulesets]
-    return fitting[(index // EDGE_EVERY) % len(fitting)]
+    slot = index % 5 + 5 * (index // (2 * EDGE_BLOCK))
+    return fitting[slot % len(fitting)]
 
 
 def _first_turn(state: GameState, seed: int) -> GameState:

@@ -72,7 +72,16 @@ def _explored(before: GameState, to: str, after: GameState) -> str | None:
     tile = room.tile or ""
     if token.startswith("malfunction") and not room.malfunction and tables.room_can_malfunction(after.config, tile):
         return f"room {to} was explored with a Malfunction token but has none and the game goes on"
+    kind, _, printed = token.rpartition("-")
+    counted = tables.room_has_item_counter(after.config, tile) and after.config.players > 1
+    if counted and kind in BASE_TOKENS and printed.isdigit() and room.items != int(printed):
+        return f"room {to} was explored with the token {token!r}: its item counter is {room.items}, not {printed}"
     return None
+
+
+BASE_TOKENS = frozenset({"fire", "malfunction", "silence", "slime", "danger", "doors"})
+"""The base game's exploration tokens, each printed with the room's item count (facts.md §10;
+solo games, which halve the counters, are left out)."""
 
 
 @effect(

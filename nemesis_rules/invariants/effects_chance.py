@@ -8,21 +8,23 @@ RU-RB p.6, p.14-15, p.18-21), and the consequences the state itself shows.
   there already, starts an Encounter: either way the board changes.
 * A setup draw (escape pod, Character draft card, exploration token) takes its piece from its pool.
 * Any other outcome: the chance node that asked for it is no longer open.
-* From the state, not from any report: in the Player Phase of round R the Time marker has made
-  exactly R - 1 steps (one per Event Phase, RU-RB p.10), so a skipped or doubled track step shows.
+* From the states, not from any report: the Time marker moves one space forward as each Event
+  Phase begins (RU-RB p.10), never two, never back, so a skipped or doubled track step shows.
 """
 
 from __future__ import annotations
 
-from nemesis_rules.invariants.core import problems, state_invariant, step_invariant
+from nemesis_rules.invariants.core import problems, step_invariant
 from nemesis_rules.invariants.effects import EFFECTS, Effect, EffectCheck, dispatch, drawn_from, effect, resolved
 from nemesis_rules.model.core.actions import Action, Outcome
-from nemesis_rules.model.core.engine import is_chance
+from nemesis_rules.model.core.engine import acting_player, is_chance
 from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
-from nemesis_rules.model.rules.events import BagDevelopmentDraw
+from nemesis_rules.model.rules.attack import AttackCardDraw
+from nemesis_rules.model.rules.events import BagDevelopmentDraw, EventPhase, QueueEventSteps, TimeStep
 from nemesis_rules.record.vocabulary import chance_names
+from nemesis_rules.rulebook.spec import spec_value
 
 ID = "effects.chance"
 NUMBERS = ("1", "2", "3", "4")
@@ -52,7 +54,6 @@ def _drawn(deck: str | None) -> EffectCheck:
 for _word, _deck, _clause in (
     ("item-card", None, "base.search.draw-two"),
     ("event-card", "event", "base.event.card"),
-    ("attack-card", "attack", "base.attack.card-symbol"),
     ("contamination-card", "contamination", "base.contamination.deck"),
     ("panic-card", "panic", "vs.panic.draw"),
 ):
@@ -64,6 +65,43 @@ for _word, _deck, _clause in (
         _drawn(_deck),
         ID,
     )
+
+
+WOUNDING = frozenset({"scratch", "claw-attack", "bite", "tail-attack", "frenzy"})
+"""Intruder Attack cards whose printed effect always wounds (or kills) the target (facts.md §3)."""
+
+
+@effect(
+    "chance",
+    "attack-card",
+    "The Attack card drawn leaves its deck; a wounding one (Scratch, Claw, Bite, Tail, Frenzy) that the "
+    "attacker's type carries out wounds or kills its target: the target's board changes, and a target "
+    "with 3 Serious Wounds dies (facts.md §5).",
+    "base.attack.card-symbol",
+    ID,
+)
+def attack_card(before: GameState, action: Action, after: GameState) -> str | None:
+    o = _outcome(action)
+    found = drawn_from(before, after, tables.attack_deck_name(before.config), o.outcome, "the attack-card")
+    frame = before.pending[-1] if before.pending else None
+    if found is not None or not isinstance(frame, AttackCardDraw) or after.end is not None:
+        return found
+    intruder = next((i for i in before.intruders if i.id == frame.intruder), None)
+    if intruder is None or not before.character(frame.target).active:
+        return None
+    card = tables.attack_card(before.config, o.outcome)
+    if intruder.kind not in card.attackers or card.effect not in WOUNDING:
+        return None
+    top = after.pending[-1] if after.pending else None
+    for_target = getattr(top, "player", None) == frame.target and not isinstance(top, AttackCardDraw)
+    if (is_chance(after) and for_target) or acting_player(after) == frame.target:
+        return None  # the attack goes on: a card the target draws (a wound), or its answer (Armor, ...)
+    hurt = before.character(frame.target)
+    if len(hurt.serious_wounds) >= spec_value("wounds.serious-for-death") and after.character(frame.target).alive:
+        return f"the attack {o.outcome!r} wounded player {frame.target}, who had 3 Serious Wounds, and left it alive"
+    if after.character(frame.target) == before.character(frame.target) and after.intruders == before.intruders:
+        return f"the attack {o.outcome!r} on player {frame.target} left its board and the Intruders unchanged"
+    return None
 
 
 @effect(
@@ -176,20 +214,31 @@ def chance_effects(before: GameState, action: Action, after: GameState) -> str |
     return _dispatch(before, action, after)
 
 
-@state_invariant(
+@step_invariant(
     "effects.time-steps",
-    "In the Player Phase of round R the Time marker has moved exactly R - 1 spaces (one per Event Phase).",
+    "The Time marker moves one space at a time, only forward, and exactly one space as the Event Phase begins.",
     "base.event.time",
-    reads=("time", "round", "phase", "end"),
+    reads=("time", "phase", "round", "end"),
 )
-def time_steps(state: GameState) -> str | None:
-    if state.phase != "player" or state.end is not None:
-        return None
-    if state.time != state.round - 1:
-        return (
-            f"round {state.round}, Player Phase: the Time marker is on space index {state.time}, not {state.round - 1}"
-        )
+def time_steps(before: GameState, action: Action, after: GameState) -> str | None:
+    if after.end is not None:
+        return None  # the end of the game moves the marker to its last space
+    moved = after.time - before.time
+    if moved not in (0, 1):
+        return f"the Time marker moved {moved:+d} spaces in one step (from {before.time} to {after.time})"
+    if _time_step_ahead(before) and after.phase == "event" and not _time_step_ahead(after) and moved != 1:
+        return f"the Event Phase of round {before.round} passed its Time step but the marker stayed on {after.time}"
     return None
+
+
+_AHEAD = (EventPhase, QueueEventSteps, TimeStep)
+
+
+def _time_step_ahead(state: GameState) -> bool:
+    """Whether this round's Time step is still to come: the Player Phase, or an Event Phase whose
+    Time step is still on the stack (the frames that lead to it are the engine's; what is
+    checked, that the marker moved once it passed, is the rule's)."""
+    return state.phase == "player" or any(isinstance(f, _AHEAD) for f in state.pending)
 
 
 __all__ = ["chance_effects", "problems", "time_steps"]

@@ -168,4 +168,7 @@ def obligations() -> list[Obligation]:
         _marker_obligation("malfunction", "base.malfunction.limit", "base.malfunction.exhaustion"),
     ]
     out.extend(_miniature_obligation("base", k) for k in ("larva", "creeper", "adult", "breeder", "queen"))
+    out.extend(
+        _miniature_obligation("void-seeders", k) for k in ("lurker", "whisperer", "stalker", "despoiler", "lair")
+    )
     return out

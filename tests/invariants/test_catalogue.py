@@ -212,10 +212,6 @@ def two_despoilers(s: GameState) -> GameState:
     )
 
 
-def time_step_skipped(s: GameState) -> GameState:
-    return replace(s, round=s.round + 1)
-
-
 # -- the universals of the rule texts (invariants/universals.py; more cases in test_universals.py) ----
 
 _ROLL = Outcome("combat-die", "double")
@@ -301,7 +297,6 @@ STATE_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], GameState]]]] = 
     "supply.miniatures": ("base", [adults_beyond_supply, two_despoilers]),
     "supply.noise": ("base", [noise_beyond_supply]),
     "tracks.spaces": ("base", [time_off_track]),
-    "effects.time-steps": ("base", [time_step_skipped]),
     "vs.insanity.range": ("void-seeders", [insanity_off_track]),
     "vs.no-slime-no-larva": ("void-seeders", [slime_in_void_seeders]),
     "vs.despoiler.no-injury": ("void-seeders", [injured_despoiler]),
@@ -403,6 +398,10 @@ def serious_wound_card_not_on_board(s: GameState) -> Step:
     return before, Outcome("serious-wound", "leg"), s, ()
 
 
+def time_step_skipped(s: GameState) -> Step:
+    return s, _pass(s), replace(s, phase="event"), ()
+
+
 def insanity_jumps_two(s: GameState) -> Step:
     before = character(s, 1, insanity=2)
     return before, _pass(before), character(s, 1, insanity=4), ()
@@ -413,6 +412,7 @@ STEP_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], Step]]]] = {
     "effects.room-actions": ("base", [nest_egg_not_taken]),
     "effects.chance": ("base", [serious_wound_card_not_on_board]),
     "effects.insanity-steps": ("void-seeders", [insanity_jumps_two]),
+    "effects.time-steps": ("base", [time_step_skipped]),
     "characters.death-final": ("base", [dead_comes_back]),
     "characters.hand-after-draw": ("base", [draw_beyond_hand_size, short_hand_after_draw]),
     "turns.dead-never-act": ("base", [dead_decides, hibernating_takes_a_turn]),
