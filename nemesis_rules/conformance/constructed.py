@@ -1,6 +1,6 @@
 """Situations written for the clauses that neither the seeded games nor the clause tests pose.
 
-Three posable clauses fire only at the end of a massacre or of a game played toward one Objective,
+These posable clauses fire only at the end of a massacre or of a game played toward one outcome,
 and their clause tests build the state by hand and call the rule's function, not ``step``, so the
 clause-test harvest (``tests/conformance/harvest_clause_tests.py``) cannot keep their situations:
 
@@ -8,7 +8,9 @@ clause-test harvest (``tests/conformance/harvest_clause_tests.py``) cannot keep 
   8 Carcass tokens are out leaves none;
 * ``base.end.quarantine-mars`` (facts.md §13): a hibernating holder of Quarantine survives an
   arrival at Mars;
-* ``base.objective.aliens-on-a-spaceship`` (facts.md §8): the Signal sent and the Nest destroyed.
+* ``base.objective.aliens-on-a-spaceship`` (facts.md §8): the Signal sent and the Nest destroyed;
+* ``vs.end.contamination-check.skip-raise`` (Void Seeders): a Character already at Insanity 5 skips
+  the end-of-game raise.
 
 Each has a situation file in ``data/situations/`` (what the table shows, as a person writes it:
 docs/situations.md) and, for what a situation file does not write, the Objective its first player
@@ -100,6 +102,9 @@ CONSTRUCTED: tuple[Construction, ...] = (
         objective="aliens-on-a-spaceship",
         working_engines=True,
         bound_for="earth",
+    ),
+    Construction(
+        "vs.end.contamination-check.skip-raise", "vs-skip-raise.toml", working_engines=True, bound_for="earth"
     ),
 )
 """Every constructed situation, by the clause it poses."""

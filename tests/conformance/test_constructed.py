@@ -1,5 +1,6 @@
-"""The written situations of the three clauses no seeded game nor clause test poses through ``step``
-(``base.supply.components``, ``base.end.quarantine-mars``, ``base.objective.aliens-on-a-spaceship``):
+"""The written situations of the clauses no seeded game nor clause test poses through ``step``
+(``base.supply.components``, ``base.end.quarantine-mars``, ``base.objective.aliens-on-a-spaceship``,
+``vs.end.contamination-check.skip-raise``):
 each is a possible table, an action from it fires its clause with the effect the rule states, the
 suite has a case for each, and this engine passes those cases through ``conformance serve``."""
 
@@ -63,6 +64,12 @@ def test_base_objective_aliens_on_a_spaceship_is_not_won_with_eggs_in_the_nest()
     steps, facts = answer
     # the Objective is still checked (its clause fires), and not fulfilled
     assert construction.clause in steps[0]["fired"] and facts["end"]["winners"] == []
+
+
+def test_vs_end_contamination_check_skip_raise_insanity_5_stays_5() -> None:
+    facts = facts_after(BY_CLAUSE["vs.end.contamination-check.skip-raise"])
+    # no raise past the top of the track: straight to the draw of her Action cards
+    assert facts["characters"]["1"]["insanity"] == 5 and facts["chance"] == "action-card"
 
 
 def test_conformance_suite_poses_the_constructed_clauses_and_this_engine_passes_them(suite: Path) -> None:
