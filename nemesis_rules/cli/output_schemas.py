@@ -407,3 +407,141 @@ def search_schema() -> dict[str, Any]:
             }
         ),
     )
+
+
+def _with_record_lines(name: str, title: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A document whose record lines (``#/$defs/Decision`` and ``#/$defs/Outcome``) are the record
+    schema's own definitions, so a line an answer prints is held to the declared action words."""
+    from nemesis_rules.record.schema import record_schema  # only when this schema is asked for
+
+    defs = record_schema()["$defs"]
+    words = sorted(key.removeprefix("action-") for key in defs if key.startswith("action-"))
+    # a legal entry's line leaves the payment out (its ways to pay are listed beside it), and an
+    # asked line is what the user wrote, which may leave out what the rules then refuse it for
+    defs = defs | {
+        "PartialDecision": {
+            "type": "object",
+            "description": "A decision's record line, its payment or choices perhaps left out: at least the "
+            "player and a declared action word.",
+            "properties": {"player": {"type": "integer", "minimum": 1, "maximum": 5}, "action": {"enum": words}},
+            "required": ["player", "action"],
+        }
+    }
+    return _document(name, title, body | {"$defs": defs})
+
+
+_LINE = {"oneOf": [{"$ref": "#/$defs/PartialDecision"}, {"$ref": "#/$defs/Outcome"}]}
+_DECISION = {"$ref": "#/$defs/Decision"}
+_WAYS = {"type": "array", "items": _STRINGS, "minItems": 1}
+_CITED = {
+    "type": ["object", "null"],
+    "properties": {"file": _STRING, "section": _STRING},
+    "required": ["file", "section"],
+}
+_POINT = {"file": _STRING, "point": _STRING, "note": _STRING_OR_NULL}
+
+
+def legal_schema() -> dict[str, Any]:
+    """``legal GAME|SITUATION --json``: the legal decisions grouped by kind, the chance outcomes with
+    their weights, and the natural mistakes with the clause that refuses each."""
+    entry = _object(
+        {"line": {"$ref": "#/$defs/PartialDecision"}, "pay": {"oneOf": [_WAYS, {"type": "null"}]}}, closed=True
+    )
+    group = _object(
+        {"kind": _STRING, "clause": _STRING, "decisions": _INT, "entries": {"type": "array", "items": entry}},
+        closed=True,
+    )
+    outcome = _object({"line": {"$ref": "#/$defs/Outcome"}, "weight": {"type": "integer", "minimum": 1}}, closed=True)
+    mistake = _object(
+        {
+            "what": _STRING,
+            "line": _DECISION,
+            "reason": _STRING,
+            "clause": _STRING,
+            "statement": _STRING,
+            "citation": _CITED,
+        },
+        closed=True,
+    )
+    return _with_record_lines(
+        "legal",
+        "nemesis-rules legal --json: every legal decision at a point, and why the natural mistakes are not",
+        _object(
+            _POINT
+            | {
+                "state": _STRING,
+                "next": _STRING,
+                "decisions": _INT,
+                "groups": {"type": "array", "items": group},
+                "outcomes": {"type": "array", "items": outcome},
+                "mistakes": {"type": "array", "items": mistake},
+            },
+            closed=True,
+        ),
+    )
+
+
+def ask_schema() -> dict[str, Any]:
+    """``ask GAME|SITUATION ACTION --json``: legal or not, the clause and citation; when legal, the
+    clauses fired, what changed and whose move is next."""
+    answer = _object(
+        _POINT
+        | {
+            "line": _LINE,
+            "legal": _BOOL,
+            "reason": _STRING,
+            "clause": _STRING,
+            "statement": _STRING,
+            "citation": _CITED,
+            "state": _STRING,
+            "pay": _WAYS,
+            "fired": _STRINGS,
+            "changed": _STRINGS,
+            "next": _STRING_OR_NULL,
+        },
+        ["file", "point", "note", "line", "legal", "reason", "clause", "statement", "citation", "state"],
+        closed=True,
+    )
+    # fired, changed and next are given exactly when the action is legal
+    answer["if"] = {"properties": {"legal": {"const": True}}}
+    answer["then"] = {"required": ["fired", "changed", "next"]}
+    answer["else"] = {"not": {"anyOf": [{"required": [key]} for key in ("fired", "changed", "next")]}}
+    return _with_record_lines("ask", "nemesis-rules ask --json: is this action legal here, and what it does", answer)
+
+
+def situation_check_schema() -> dict[str, Any]:
+    """``situation check FILE --json``: a possible table (an impossible one is bad input, exit 2)."""
+    return _document(
+        "situation-check",
+        "nemesis-rules situation check --json: the situation file is a possible table",
+        _object(
+            {"file": _STRING, "possible": {"const": True}, "question": _STRING_OR_NULL, "state": _STRING},
+            closed=True,
+        ),
+    )
+
+
+def conformance_run_schema() -> dict[str, Any]:
+    """``conformance run DIR --engine COMMAND --json``: every case run, passed or failed with the differences."""
+    from nemesis_rules.conformance.cases import KINDS  # only when this schema is asked for
+
+    result = _object(
+        {
+            "id": _STRING,
+            "kind": {"enum": list(KINDS)},
+            "title": _STRING,
+            "clause": _STRING_OR_NULL,
+            "passed": _BOOL,
+            "differences": _STRINGS,
+        },
+        closed=True,
+    )
+    result["if"] = {"properties": {"passed": {"const": True}}}
+    result["then"] = {"properties": {"differences": {"maxItems": 0}}}
+    result["else"] = {"properties": {"differences": {"minItems": 1}}}
+    summary = _object({"cases": _INT, "passed": _INT, "failed": _INT, "seconds": _NUMBER}, closed=True)
+    return _document(
+        "conformance-run",
+        "nemesis-rules conformance run --json: an engine's result on each case of a conformance suite",
+        _object({"summary": summary, "results": {"type": "array", "items": result}}, closed=True),
+    )

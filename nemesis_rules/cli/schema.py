@@ -3,7 +3,8 @@ the check's report, and what every command prints with ``--json``.
 
 :data:`SCHEMAS` is the one table: a name, what it describes, and the function that builds it (a
 ``module:function`` path, imported when asked, so that listing the schemas loads nothing). A new
-``--json`` output adds one row here and one case to ``tests/cli/test_json_schemas.py``.
+``--json`` output adds one row here, and one case and one entry of ``JSON_OUTPUTS`` (command to
+schema; a test walks every command for a ``--json`` option) to ``tests/cli/test_json_schemas.py``.
 """
 
 from __future__ import annotations
@@ -33,10 +34,14 @@ SCHEMAS: dict[str, tuple[str, str]] = {
     "coverage": ("rules coverage --json", f"{_OUTPUTS}:coverage_schema"),
     "alignment": ("rules alignment --json", f"{_OUTPUTS}:alignment_schema"),
     "search": ("rules search TEXT --json", f"{_OUTPUTS}:search_schema"),
+    "legal": ("legal GAME|SITUATION --json", f"{_OUTPUTS}:legal_schema"),
+    "ask": ("ask GAME|SITUATION ACTION --json", f"{_OUTPUTS}:ask_schema"),
+    "situation-check": ("situation check SITUATION --json", f"{_OUTPUTS}:situation_check_schema"),
     "conformance": (
-        "a conformance suite (conformance export: manifest.json and cases)",
+        "a conformance suite (conformance export: manifest.json and cases; conformance export --json)",
         "nemesis_rules.conformance.schema:conformance_schema",
     ),
+    "conformance-run": ("conformance run DIR --engine COMMAND --json", f"{_OUTPUTS}:conformance_run_schema"),
 }
 
 

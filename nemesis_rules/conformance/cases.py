@@ -7,7 +7,8 @@ Four kinds, each numbered within its kind (``clause-0001``, ``refusal-0001``, ``
 * ``clause``: a situation and one action that makes a rule act; the expected verdict is legal, the
   clauses it fires include the case's clause, and the state facts after it are given. Taken from
   seeded games of both rulesets at the first transitions that fire each clause, then, for a clause
-  the games fire too rarely, from the clause tests' situations (:data:`CLAUSE_TESTS`).
+  the games fire too rarely, from the clause tests' situations (:data:`CLAUSE_TESTS`), and last,
+  for the three clauses no test poses through ``step``, from written situations (:mod:`.constructed`).
 * ``refusal``: a situation and one decision the rules forbid there; the expected verdict names the
   refusing clause and the facts stay as they were. Taken from the refusal probes
   (:mod:`nemesis_rules.invariants.probes`) those games run at each decision, then from the clause
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from nemesis_rules import rulebook
+from nemesis_rules.conformance.constructed import CONSTRUCTED, reached_cases
 from nemesis_rules.conformance.facts import fact_differences, state_facts
 from nemesis_rules.errors import BadInputError
 from nemesis_rules.findings.scenarios import Scenario, scenarios
@@ -286,6 +288,18 @@ class Harvest:
             else:
                 self.stale += 1
 
+    def constructed_cases(self) -> None:
+        """Cases from the written situations (:mod:`.constructed`) of the clauses still without one."""
+        wanted = {c.clause for c in CONSTRUCTED if self.fired[c.clause] == 0}
+        for construction, reached in reached_cases(wanted):
+            if reached is None or construction.state().config.ruleset.name not in self.options.rulesets:
+                continue
+            source = {
+                "situation": f"nemesis_rules/conformance/data/situations/{construction.file}",
+                "before": [a.to_json() for a in reached.path],
+            }
+            self.clause_case(reached.before, reached.action, reached.fired, source, first=construction.clause)
+
     def legal_case(self, state: GameState, source: dict[str, Any]) -> None:
         self._add(
             "legal-set",
@@ -398,6 +412,7 @@ def build_cases(options: SuiteOptions, progress: Callable[[str], None] | None = 
         _play_game(harvest, ruleset, 1 + extra % 5, extra, max(1, sample_every // 2))
         extra += 1
     harvest.clause_test_cases(clause_test_entries())
+    harvest.constructed_cases()
     known = rulings()
     for ruling_id, build in sorted(scenarios().items()):
         item = known.get(ruling_id)
