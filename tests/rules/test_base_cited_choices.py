@@ -23,7 +23,7 @@ from nemesis_rules.model.rules.events import EventCardDraw
 from nemesis_rules.model.rules.item_effects import DrawActionCards
 from nemesis_rules.model.rules.movement import enter_room
 from nemesis_rules.model.rules.noise import BagNoise, EggNoise, NoiseRoll, RollNoise
-from nemesis_rules.model.rules.rooms import repair_engine
+from nemesis_rules.model.rules.ship import repair_engine
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 from nemesis_rules.testing import (
     after_setup,

@@ -13,8 +13,8 @@ from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState, Intruder
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import queries
-from nemesis_rules.model.rules.rooms import repair_engine, repair_engine_variants
-from nemesis_rules.model.rules.ship import EngineReorder
+from nemesis_rules.model.rules.rooms import repair_engine_variants
+from nemesis_rules.model.rules.ship import EngineReorder, repair_engine
 from nemesis_rules.testing import after_setup, run, top_frame, with_hand
 
 HAND = ("demolition", "interruption", "scavenging", "search", "suppressive-fire")

@@ -248,9 +248,5 @@ def repair(state: GameState, player: int, params: Params, ctx: Context) -> GameS
     position = here(state, player)
     if params.get("repair") == "malfunction":
         return ship.remove_malfunction(state, position, ctx)
-    engine = ship.engine_index(state.room(position).tile)
-    if engine is None:
-        # base.action-card.repairs: outside an Engine room there is no Engine to repair (no option offers it)
-        return state
-    ctx.fire("base.room.engine")
-    return state.push(ship.EngineReorder(player, engine))
+    # base.action-card.repairs: outside an Engine room there is no Engine to repair (no option offers it)
+    return ship.repair_engine(state, player, ctx)

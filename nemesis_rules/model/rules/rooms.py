@@ -34,7 +34,6 @@ from nemesis_rules.model.rules.effects import Effect, Params
 from nemesis_rules.model.rules.items import ITEM_COLOURS, free_slots, start_search
 from nemesis_rules.model.rules.noise import RollNoise
 from nemesis_rules.model.rules.ship import (
-    EngineReorder,
     anyone_hibernating,
     engine_index,
     self_destruct_can_stop,
@@ -289,19 +288,6 @@ def repair_engine_variants(state: GameState, player: int) -> Variants:
     """Whether a repair (a Repairs card, Tools, Duct Tape) can repair or break an Engine here:
     in an Engine room, Malfunction or not (RU-RB p.26; facts.md §9, clause base.room.engine-malfunction)."""
     return engine_variants(state, player)
-
-
-def repair_engine(state: GameState, player: int, ctx: Context) -> GameState:
-    """Repair or break the Engine here: look at both tokens and put them back in either order,
-    saying whether the order changed (RU-RB p.26). The card and item effects call this."""
-    index = engine_here(state, player)
-    if index is None:
-        # base.room.engine: outside an Engine room there is nothing to repair (no option offers it)
-        return state
-    ctx.fire("base.room.engine")
-    if state.room(state.character(player).position).malfunction:
-        ctx.fire("base.room.engine-malfunction")  # a repair is no Room action: a Malfunction does not stop it
-    return state.push(EngineReorder(player, index))
 
 
 def engine_control_room(state: GameState, player: int, params: Params, ctx: Context) -> GameState:

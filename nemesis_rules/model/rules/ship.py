@@ -119,6 +119,21 @@ class EngineReorder(Choice):
         return state.evolve(engines=tuple(engines))
 
 
+def repair_engine(state: GameState, player: int, ctx: Context) -> GameState:
+    """Repair or break the Engine here (a Repairs card, Tools, Duct Tape): look at both tokens and
+    put them back in either order, saying whether the order changed (RU-RB p.26). A repair is no
+    Room action, so a Malfunction in the room does not stop it (base.room.engine-malfunction)."""
+    position = state.character(player).position
+    index = engine_index(state.room(position).tile)
+    if index is None:
+        # base.room.engine: outside an Engine room there is nothing to repair (no option offers it)
+        return state
+    ctx.fire("base.room.engine")
+    if state.room(position).malfunction:
+        ctx.fire("base.room.engine-malfunction")
+    return state.push(EngineReorder(player, index))
+
+
 def self_destruct_can_stop(state: GameState) -> bool:
     return state.self_destruct is not None and "no-abort" not in tables.self_destruct_flags(state)
 
