@@ -93,8 +93,13 @@ def attack_card(before: GameState, action: Action, after: GameState) -> str | No
     if intruder.kind not in card.attackers or card.effect not in WOUNDING:
         return None
     top = after.pending[-1] if after.pending else None
-    for_target = getattr(top, "player", None) == frame.target and not isinstance(top, AttackCardDraw)
-    if (is_chance(after) and for_target) or acting_player(after) == frame.target:
+    # Frenzy wounds every Character in the target's room: the draw pending may be another's first
+    hit = {frame.target}
+    if card.effect == "frenzy":
+        room = before.character(frame.target).position
+        hit |= {c.player for c in before.characters if c.active and c.position == room}
+    for_target = getattr(top, "player", None) in hit and not isinstance(top, AttackCardDraw)
+    if (is_chance(after) and for_target) or acting_player(after) in hit:
         return None  # the attack goes on: a card the target draws (a wound), or its answer (Armor, ...)
     hurt = before.character(frame.target)
     if len(hurt.serious_wounds) >= spec_value("wounds.serious-for-death") and after.character(frame.target).alive:

@@ -5,6 +5,8 @@ that fuzzing found, kept as the records that raised them.
   copy of (``keep-item drop=X item=X``): it then holds as many as before, not one more.
 - ``base.room.emergency-room``: every Light Wound is healed, but a turn that ends in a burning room
   gives one back (``base.fire.end-of-turn``).
+- ``base.attack.card-symbol``: Frenzy wounds every Character in the target's room, so the Serious
+  Wound drawn first may be another Character's.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ DATA = Path(__file__).parent / "data"
     [
         ("effects-keep-the-item-let-go.jsonl", "effects_decisions"),
         ("effects-emergency-room-burning.jsonl", "effects_room_actions"),
+        ("effects-frenzy-hits-the-room.jsonl", "effects_chance"),
     ],
-    ids=["base.search.draw-two", "base.room.emergency-room"],
+    ids=["base.search.draw-two", "base.room.emergency-room", "base.attack.card-symbol-frenzy"],
 )
 def test_an_effect_check_allows_what_the_rules_do_after_the_effect(record: str, check: str) -> None:
     result = replay_record(read_record(DATA / record), invariants=[getattr(named, check)])
