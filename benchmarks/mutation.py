@@ -204,7 +204,19 @@ the edge games (every other block of ten) meet each limit several times."""
 def check_fuzz(tree: Path, budget: float) -> Outcome:
     out_dir = tree / "fuzz-out"
     code, out, seconds = _run(
-        _cli("fuzz", "--games", str(FUZZ_GAMES), "--jobs", "1", "--seed", "1", "--shrink-budget", "0", "--out", str(out_dir)),
+        _cli(
+            "fuzz",
+            "--games",
+            str(FUZZ_GAMES),
+            "--jobs",
+            "1",
+            "--seed",
+            "1",
+            "--shrink-budget",
+            "0",
+            "--out",
+            str(out_dir),
+        ),
         tree,
         budget,
     )
