@@ -221,9 +221,12 @@ def initial_state(record: Record, start_check: StartCheck | None = None) -> Game
     return state
 
 
-def _diagnose_crash(state: GameState, action: Action, exc: Exception, line: int, text: str) -> tuple[str, str]:
+def _diagnose_crash(
+    state: GameState, action: Action, exc: Exception, line: int, text: str, trusted: bool
+) -> tuple[str, str]:
     """An exception other than a refusal: if the action was not legal anyway, it is illegal
-    (reason, clause); if it was, the engine failed on a legal action: an internal fault."""
+    (reason, clause); if it was, the engine failed on a legal action: an internal fault (which
+    says so when the start it played from went unchecked)."""
     try:
         options: tuple[Action, ...] | None = legal_actions(state)
     except Exception:
@@ -232,8 +235,9 @@ def _diagnose_crash(state: GameState, action: Action, exc: Exception, line: int,
     if options is not None and action not in options:
         clause = getattr(frame, "clause", "") if isinstance(frame, Choice) else ""
         return f"not one of the {len(options)} legal actions now", str(clause)
+    unchecked = "; the starting state was not checked (--trust-start)" if trusted else ""
     raise InternalError(
-        f"at line {line}: {type(exc).__name__}: {shorten(str(exc))} (line {line}: {quote(text)})"
+        f"at line {line}: {type(exc).__name__}: {shorten(str(exc))} (line {line}: {quote(text)}){unchecked}"
     ) from exc
 
 
@@ -324,7 +328,7 @@ def replay_record(
             if isinstance(exc, IllegalActionError):
                 reason, clause = exc.reason, exc.clause
             else:
-                reason, clause = _diagnose_crash(state, action, exc, line, text)
+                reason, clause = _diagnose_crash(state, action, exc, line, text, trusted)
             problems.append(Problem(line, text, "illegal", reason, cite(clause), action, state))
         else:
             steps += 1

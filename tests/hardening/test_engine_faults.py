@@ -127,3 +127,13 @@ def test_an_os_error_in_a_command_is_bad_input(monkeypatch: pytest.MonkeyPatch) 
     assert result.stderr.strip().splitlines() == [
         "nemesis-rules: error: cannot use '/some/where\\nelse': Permission denied"
     ]
+
+
+def test_a_fault_after_an_unchecked_start_says_the_start_was_not_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(state: Any, action: Any, *args: Any, **kwargs: Any) -> Any:
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(replay_module, "step", failing)
+    record = parse_record((EXAMPLES / "scenario-legal-move.jsonl").read_text(encoding="utf-8"), "legal-move.jsonl")
+    with pytest.raises(InternalError, match=r"the starting state was not checked \(--trust-start\); please report$"):
+        replay_record(record, trust_start=True)

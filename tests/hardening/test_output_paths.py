@@ -125,3 +125,31 @@ def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path: Path, sign
     assert child.returncode != 0
     assert _leftovers(tmp_path) == []
     assert not target.exists()
+
+
+class _Stopped(Exception):
+    pass
+
+
+def test_a_signal_during_a_write_runs_the_programs_own_handler_after_the_cleanup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[list[str]] = []
+
+    def own_handler(signum: int, frame: object) -> None:
+        seen.append(_leftovers(tmp_path))  # the temporary file is already gone when it runs
+        raise _Stopped
+
+    def signalled(fd: int) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    before = signal.signal(signal.SIGTERM, own_handler)
+    try:
+        monkeypatch.setattr(atomic.os, "fsync", signalled)
+        with pytest.raises(_Stopped):
+            write_atomic(tmp_path / "out.json", "{}")
+        assert seen == [[]]
+        assert signal.getsignal(signal.SIGTERM) is own_handler  # put back as it was
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert _leftovers(tmp_path) == [] and not (tmp_path / "out.json").exists()
