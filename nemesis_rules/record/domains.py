@@ -103,7 +103,8 @@ def _characters(state: GameState) -> Iterator[str]:
         elif name in names:
             seen[name] = character.player
         if not low <= character.insanity <= top:
-            yield f"{where}.insanity: {character.insanity} is off the track ({low} to {top})"
+            track = f"({low} to {top}; invariant vs.insanity.range)"
+            yield f"{where}.insanity: {character.insanity} is off the track {track}"
         if name in names:
             cards = _action_cards(config, name)
             for pile in ("hand", "deck", "discard"):
