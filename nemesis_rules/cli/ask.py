@@ -7,14 +7,13 @@ changed on the table. Exit 0 legal, 1 illegal (or a line before N is), 2 bad inp
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from nemesis_rules.cli.legal import point_here, print_answer
 from nemesis_rules.situation.asking import ask, parse_asked
-from nemesis_rules.situation.files import point_of, read_game
 
 
 def ask_command(
@@ -30,20 +29,9 @@ def ask_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """Say whether ACTION is legal here, under which rule, and what it changes."""
-    record = read_game(game_file)
-    point = point_of(record, at)
-    if point.problems:
-        for problem in point.problems:
-            typer.echo(problem.message(record.source))
-        raise typer.Exit(1)
+    record, point = point_here(game_file, at)
     answer = ask(point.state, parse_asked(action, point.state), "ACTION")
-    if as_json:
-        where = {"file": record.source, "point": point.heading, "note": point.note}
-        typer.echo(json.dumps(where | answer.to_json(), indent=2))
-    else:
-        if point.note:
-            typer.echo(f"note: {point.note}")
-        typer.echo(answer.text(point.heading), nl=False)
+    print_answer(record, point, answer, as_json)
     if not answer.legal:
         raise typer.Exit(1)
 

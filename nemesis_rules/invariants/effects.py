@@ -59,12 +59,10 @@ def dispatch(invariant: str) -> Callable[[GameState, Action, GameState], str | N
     family files it."""
 
     def predicate(before: GameState, action: Action, after: GameState) -> str | None:
-        if deferred(after):
-            return None
         key = ("decision", action.kind) if isinstance(action, Decision) else ("chance", action.chance)
         found = EFFECTS.get(key)
-        if found is None or found.invariant != invariant:
-            return None
+        if found is None or found.invariant != invariant or deferred(after):
+            return None  # another family's word (asked first: the frames are scanned only for ours)
         return found.check(before, action, after)
 
     return predicate

@@ -21,8 +21,8 @@ from nemesis_rules.model.core.actions import Action, Decision
 from nemesis_rules.model.core.engine import is_chance
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.vocabulary import WORDS
 from nemesis_rules.model.rules.items import SearchKeep
-from nemesis_rules.record.vocabulary import decision_kinds
 
 ID = "effects.decisions"
 
@@ -185,7 +185,7 @@ def pass_(before: GameState, action: Action, after: GameState) -> str | None:
 
 def _register_the_rest() -> None:
     """Every other decision word: the decision it answers is no longer open."""
-    for word in sorted(decision_kinds()):
+    for word in sorted(WORDS):
         if ("decision", word) not in EFFECTS and word != "room-action":
             EFFECTS[("decision", word)] = Effect(
                 word, "decision", "The decision answers the frame that asked for it.", "", resolved, ID

@@ -21,9 +21,9 @@ from nemesis_rules.model.core.engine import acting_player, is_chance
 from nemesis_rules.model.core.frames import ChanceNode
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.vocabulary import CHANCES
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.events import BagDevelopmentDraw, EventPhase, QueueEventSteps, TimeStep
-from nemesis_rules.record.vocabulary import chance_names
 from nemesis_rules.rulebook.spec import spec_value
 
 ID = "effects.chance"
@@ -199,7 +199,7 @@ for _word, _field, _what, _clause in (
 
 
 def _register_the_rest() -> None:
-    for word in sorted(chance_names()):
+    for word in sorted(CHANCES):
         if ("chance", word) not in EFFECTS:
             EFFECTS[("chance", word)] = Effect(
                 word, "chance", "The outcome answers the chance node that asked for it.", "", resolved, ID

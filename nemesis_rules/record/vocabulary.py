@@ -9,8 +9,6 @@ Replay asks this only about a line the engine refused, to tell a misspelt or inv
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from nemesis_rules.model.core.actions import Action, Decision
 from nemesis_rules.model.data import vocabulary
 
@@ -20,13 +18,3 @@ def unknown_word(action: Action) -> str | None:
     if isinstance(action, Decision):
         return vocabulary.unknown_word(action.kind, action.params)
     return vocabulary.unknown_word(action.chance, chance=True)
-
-
-def decision_kinds() -> Mapping[str, frozenset[str]]:
-    """Every declared action word with the names of its parameters."""
-    return {kind: word.names for kind, word in vocabulary.WORDS.items()}
-
-
-def chance_names() -> frozenset[str]:
-    """Every declared chance node name."""
-    return frozenset(vocabulary.CHANCES)

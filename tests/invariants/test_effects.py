@@ -20,17 +20,17 @@ from nemesis_rules.invariants.effects import EFFECTS
 from nemesis_rules.model.core.engine import Context, legal_actions, step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.vocabulary import CHANCES, WORDS
 from nemesis_rules.model.rules import events, items, markers
 from nemesis_rules.model.rules.items import Search
 from nemesis_rules.players.play import choose
 from nemesis_rules.prove import supplies as prove_supplies
-from nemesis_rules.record.vocabulary import chance_names, decision_kinds
 from nemesis_rules.rulebook.spec import spec_value
 from nemesis_rules.testing import after_setup, decision, explored, move_character, with_hand
 
 
 def test_every_action_word_and_chance_name_has_an_effect_check() -> None:
-    words = {("decision", k) for k in decision_kinds()} | {("chance", c) for c in chance_names()}
+    words = {("decision", k) for k in WORDS} | {("chance", c) for c in CHANCES}
     missing = sorted(words - set(EFFECTS))
     assert not missing, f"no stated-effect check for {missing}"
 

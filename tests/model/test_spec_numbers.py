@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from nemesis_rules.invariants.components import SPEC_SUPPLIES
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.data import tables
@@ -21,18 +22,8 @@ from nemesis_rules.rulebook.errors import NumbersError
 from nemesis_rules.rulebook.passages import rule_text
 from nemesis_rules.rulebook.spec import load_spec, spec, spec_value
 
-SUPPLIES = {
-    "noise": "supply.noise",
-    "fire": "supply.fire",
-    "malfunction": "supply.malfunction",
-    "door": "supply.door",
-    "egg": "supply.egg",
-    "carcass": "supply.carcass",
-    "corpse-blue": "supply.corpse-blue",
-    "corpse-red": "supply.corpse-red",
-    "engine": "supply.engine-tokens",
-    "escape-pod": "supply.escape-pods",
-}
+SUPPLIES = SPEC_SUPPLIES
+"""The supplies the invariants hold to the specification (invariants/components.py)."""
 
 
 @pytest.mark.parametrize("supply", sorted(SUPPLIES))
