@@ -12,12 +12,14 @@ in each docstring means: a test holds each to its plain version (``tests/model/t
   them again (what every player does right after listing) is an identity test, not a search,
   and listing them again (coverage play, then its player, then the prober) is a lookup.
 
-How: a copy is built as an instance of a plain slotted twin of the class (the same slots in the
-same order, so the same memory layout, but no frozen ``__setattr__``), filled by plain attribute
-stores, the interpreter's fastest, and then given the class itself (CPython allows ``__class__``
-assignment between classes of the same layout, and checks it). Where a Python refuses that, the
-slot descriptors are called instead. The functions are generated once per class, one line per
-slot, so that no loop runs per copy.
+How: a copy is built as an instance of a twin of the class (a subclass adding no slot, so the
+same memory layout, whose ``__setattr__`` is the plain one, not the frozen dataclass's), filled
+by plain attribute stores, the interpreter's fastest, and then given the class itself (CPython
+allows ``__class__`` assignment between classes of the same layout, and checks it: for a subclass
+that adds nothing the check is a few comparisons, where a separate class with the same slots
+had its slot names compared one by one, about a tenth of a state copy). Where a Python refuses
+that, a separate slotted class is tried, then the slot descriptors are called instead. The
+functions are generated once per class, one line per slot, so that no loop runs per copy.
 """
 
 from __future__ import annotations
@@ -32,19 +34,33 @@ if TYPE_CHECKING:
 
 
 def _twin(cls: type, names: Sequence[str]) -> type | None:
-    """A plain slotted class with ``cls``'s slots, whose instances may become ``cls`` instances;
-    None where this Python refuses the class switch."""
+    """A class whose instances have ``cls``'s slots, take plain attribute stores and may become
+    ``cls`` instances: a subclass adding no slot where this Python allows it, else a separate class
+    with the same slots; None where this Python refuses the class switch for both."""
+    plain = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
     own = cls.__dict__.get("__slots__")
     slots = tuple(own) if own is not None and set(own) == set(names) else tuple(names)
-    twin = type(f"_{cls.__name__}Draft", (), {"__slots__": slots})
-    try:
-        draft: Any = object.__new__(twin)
-        for name in names:
-            setattr(draft, name, None)
-        draft.__class__ = cls
-    except TypeError:  # pragma: no cover - CPython accepts it
-        return None
-    return twin
+    for twin in (
+        type(f"_{cls.__name__}Draft", (cls,), plain),
+        type(f"_{cls.__name__}Draft", (), {"__slots__": slots}),
+    ):
+        try:
+            draft: Any = object.__new__(twin)
+            for name in names:
+                setattr(draft, name, None)
+            draft.__class__ = cls
+        except TypeError:  # pragma: no cover - CPython accepts the first
+            continue
+        return twin
+    return None  # pragma: no cover - CPython accepts the first
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The slot descriptor of ``name`` (on ``cls`` or the base that declares it)."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    raise AttributeError(name)  # pragma: no cover - every field of a slotted dataclass is a slot
 
 
 def _compile(source: list[str], namespace: dict[str, Any], where: str) -> Callable[..., Any]:
@@ -67,12 +83,12 @@ def copier(cls: type, only: str | None = None) -> Callable[..., Any]:
     source = [f"def generated(self, {'value' if only else 'changes'}):"]
     if twin is not None:
         namespace["_twin"] = twin
-        namespace["_setters"] = {name: twin.__dict__[name].__set__ for name in names}
+        namespace["_setters"] = {name: _slot(twin, name).__set__ for name in names}
         source.append("    new = _new(_twin)")
         source.extend(f"    new.{name} = {'value' if name == only else f'self.{name}'}" for name in names)
     else:  # pragma: no cover - another Python: the slot descriptors themselves
-        namespace["_setters"] = {name: cls.__dict__[name].__set__ for name in names}
-        namespace.update({f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)})
+        namespace["_setters"] = {name: _slot(cls, name).__set__ for name in names}
+        namespace.update({f"_set_{i}": _slot(cls, name).__set__ for i, name in enumerate(names)})
         source.append("    new = _new(_cls)")
         source.extend(
             f"    _set_{i}(new, {'value' if name == only else f'self.{name}'})" for i, name in enumerate(names)
@@ -101,7 +117,7 @@ def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]
         source.extend(f"    new.{name} = v{i}" for i, name in enumerate(slots))
         source.append("    new.__class__ = _cls")
     else:  # pragma: no cover - another Python: the slot descriptors themselves
-        namespace.update({f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(slots)})
+        namespace.update({f"_set_{i}": _slot(cls, name).__set__ for i, name in enumerate(slots)})
         source.append("    new = _new(_cls)")
         source.extend(f"    _set_{i}(new, v{i})" for i in range(len(slots)))
     source.append("    return new")
