@@ -16,6 +16,7 @@ from nemesis_rules.errors import NemesisRulesError
 from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
+from nemesis_rules.model.core.state import popped
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.state import GameState
@@ -214,17 +215,17 @@ def _not_theirs(state: GameState, frame: Choice, player: int) -> tuple[str, str]
 
 def step(state: GameState, action: Action) -> Transition:
     """Check and apply ``action``; return the new state with the clauses that fired."""
-    check(state, action)
+    if state.end is not None or not _last.handed_out(state, action):
+        check(state, action)  # what check() does first for an action just handed out: accept it
     ctx = Context()
     frame = state.pending[-1]
-    popped = state.pop()
     if isinstance(frame, ChanceNode) and isinstance(action, Outcome):
         clause = frame.clause_for(state)
         if clause:
             ctx.fire(clause)
-        new = frame.resolve(popped, action.outcome, ctx)
+        new = frame.resolve(popped(state), action.outcome, ctx)
     elif isinstance(frame, Choice) and isinstance(action, Decision):
-        new = frame.resolve(popped, action, ctx)
+        new = frame.resolve(popped(state), action, ctx)
     else:  # pragma: no cover - check() rules this out
         raise AssertionError(frame)
     new = settle(new, ctx)
@@ -239,17 +240,18 @@ def apply(state: GameState, action: Action) -> GameState:
 def settle(state: GameState, ctx: Context) -> GameState:
     """Run procedure steps until a decision or chance node is on top, or the game is over."""
     for _ in range(MAX_AUTOMATIC_STEPS):
+        pending = state.pending
         if state.end is not None:
-            return state if not state.pending else _clear(state)
-        if not state.pending:
+            return state if not pending else _clear(state)
+        if not pending:
             return state
-        frame = state.pending[-1]
+        frame = pending[-1]
         if state.phase == "over" and not frame.after_the_end:
-            state = frame.on_drop(state.pop())  # the game has ended: only its victory check still runs
+            state = frame.on_drop(popped(state))  # the game has ended: only its victory check still runs
             continue
         if not isinstance(frame, Step):
             return state
-        state = frame.run(state.pop(), ctx)
+        state = frame.run(popped(state), ctx)
     raise RuntimeError("procedure steps did not settle")  # pragma: no cover - a bug, not a rule
 
 

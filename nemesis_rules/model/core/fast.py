@@ -69,37 +69,41 @@ def _compile(source: list[str], namespace: dict[str, Any], where: str) -> Callab
     return function
 
 
-def copier(cls: type, only: str | None = None) -> Callable[..., Any]:
+def copier(cls: type, only: str | None = None, computed: str | None = None) -> Callable[..., Any]:
     """A copy function for the frozen slotted dataclass ``cls``.
 
     * ``only`` None: ``copy(obj, changes)`` is ``dataclasses.replace(obj, **changes)``;
-    * ``only`` a field name: ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: value})``.
+    * ``only`` a field name: ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: value})``;
+    * ``only`` and ``computed``, an expression of ``self`` (the object copied): ``copy(obj)`` is
+      ``dataclasses.replace(obj, **{only: <computed with self = obj>})`` (the engine's pop: one
+      call where a method calling the copier was two).
 
-    Neither runs ``__post_init__`` or validates (the callers pass values of the field types).
+    None runs ``__post_init__`` or validates (the callers pass values of the field types).
     """
     names = tuple(f.name for f in fields(cls))
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     twin = _twin(cls, names)
-    source = [f"def generated(self, {'value' if only else 'changes'}):"]
+    value = "value" if computed is None else f"({computed})"
+    arguments = "changes" if only is None else "value" if computed is None else ""
+    source = [f"def generated(self{', ' + arguments if arguments else ''}):"]
     if twin is not None:
         namespace["_twin"] = twin
         namespace["_setters"] = {name: _slot(twin, name).__set__ for name in names}
         source.append("    new = _new(_twin)")
-        source.extend(f"    new.{name} = {'value' if name == only else f'self.{name}'}" for name in names)
+        source.extend(f"    new.{name} = {value if name == only else f'self.{name}'}" for name in names)
     else:  # pragma: no cover - another Python: the slot descriptors themselves
         namespace["_setters"] = {name: _slot(cls, name).__set__ for name in names}
         namespace.update({f"_set_{i}": _slot(cls, name).__set__ for i, name in enumerate(names)})
         source.append("    new = _new(_cls)")
-        source.extend(
-            f"    _set_{i}(new, {'value' if name == only else f'self.{name}'})" for i, name in enumerate(names)
-        )
+        source.extend(f"    _set_{i}(new, {value if name == only else f'self.{name}'})" for i, name in enumerate(names))
     if only is None:
         source.append("    for name, value in changes.items():")
         source.append("        _setters[name](new, value)")
     if twin is not None:
         source.append("    new.__class__ = _cls")
     source.append("    return new")
-    return _compile(source, namespace, f"<copy of {cls.__name__}{'' if only is None else ' with a new ' + only}>")
+    where = "" if only is None else f" with a new {only}" if computed is None else f" with {only} = {computed}"
+    return _compile(source, namespace, f"<copy of {cls.__name__}{where}>")
 
 
 def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]:

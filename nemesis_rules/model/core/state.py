@@ -323,7 +323,8 @@ class GameState:
         return _with_pending(self, (*self.pending, *reversed(frames)))
 
     def pop(self) -> GameState:
-        return _with_pending(self, self.pending[:-1])
+        """The state without the top frame (what :func:`popped` does in one call)."""
+        return popped(self)
 
 
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
@@ -331,6 +332,8 @@ _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
 
 _evolve: Callable[[GameState, dict[str, object]], GameState] = fast.copier(GameState)
 _with_pending: Callable[[GameState, tuple[Frame, ...]], GameState] = fast.copier(GameState, "pending")
+popped: Callable[[GameState], GameState] = fast.copier(GameState, "pending", "self.pending[:-1]")
+"""``state.pop()``: the state without its top frame, in one call (the engine pops once or twice a step)."""
 _with_characters: Callable[[GameState, tuple[Character, ...]], GameState] = fast.copier(GameState, "characters")
 _evolve_character: Callable[[Character, dict[str, object]], Character] = fast.copier(Character)
 _evolve_room: Callable[[RoomState, dict[str, object]], RoomState] = fast.copier(RoomState)
