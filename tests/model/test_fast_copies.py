@@ -1,16 +1,20 @@
-"""The engine's one-call pop and its check skipped for an action just handed out give what the
-plain code gives, on states of real games: ``popped(state)`` is ``dataclasses.replace`` of the
-stack without its top, and ``step`` on the very object ``legal_actions`` handed out is ``step``
-on an equal action built anew (which ``check`` looks up the plain way)."""
+"""The engine's one-call pop, its check skipped for an action just handed out and the frames'
+fast ``__init__`` give what the plain code gives, on states of real games: ``popped(state)`` is
+``dataclasses.replace`` of the stack without its top, ``step`` on the very object
+``legal_actions`` handed out is ``step`` on an equal action built anew (which ``check`` looks up
+the plain way), and a frame built by :func:`.fast.frozen_init` is the frame the dataclass's own
+``__init__`` builds."""
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, fields, replace
+import inspect
+from dataclasses import MISSING, FrozenInstanceError, fields, replace
 
 import pytest
 
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import Transition, legal_actions, step
+from nemesis_rules.model.core.frames import PLAIN_INITS
 from nemesis_rules.model.core.state import GameState, popped
 from nemesis_rules.model.game import start
 from nemesis_rules.players.play import play_game
@@ -59,3 +63,32 @@ def test_stepping_the_object_handed_out_is_stepping_an_equal_one(played: list[tu
         plain = step(state, _anew(action))
         assert fast.state == plain.state
         assert fast.fired == plain.fired and fast.gaps == plain.gaps
+
+
+def test_every_fast_frame_init_has_the_dataclass_signature() -> None:
+    assert len(PLAIN_INITS) > 100  # every frame the rules define, as their modules are imported
+    for cls, plain in PLAIN_INITS.items():
+        assert inspect.signature(cls.__init__) == inspect.signature(plain), cls  # type: ignore[misc]
+        for f in fields(cls):
+            if f.default is not MISSING:
+                assert inspect.signature(cls.__init__).parameters[f.name].default is f.default  # type: ignore[misc]
+
+
+def test_frames_built_fast_are_the_frames_the_dataclass_builds(played: list[tuple[GameState, Action]]) -> None:
+    checked: set[type] = set()
+    for state, _ in played:
+        for frame in state.pending:
+            cls = type(frame)
+            if cls not in PLAIN_INITS:
+                continue
+            values = [getattr(frame, f.name) for f in fields(frame)]
+            plain = object.__new__(cls)
+            PLAIN_INITS[cls](plain, *values)
+            for built in (cls(*values), cls(**{f.name: v for f, v in zip(fields(frame), values, strict=True)})):
+                assert type(built) is cls and built == plain == frame and hash(built) == hash(plain)
+                assert all(getattr(built, f.name) is getattr(plain, f.name) for f in fields(frame))
+                if values:
+                    with pytest.raises(FrozenInstanceError):
+                        setattr(built, fields(frame)[0].name, 0)
+            checked.add(cls)
+    assert len(checked) > 20

@@ -7,6 +7,8 @@ in each docstring means: a test holds each to its plain version (``tests/model/t
 
 * :func:`copier` — ``dataclasses.replace(obj, **changes)`` for a frozen slotted dataclass;
 * :func:`builder` — ``cls(*values)`` without ``__init__``;
+* :func:`frozen_init` — a frozen dataclass's own ``__init__``, storing through the slots
+  (every frame the rules push is built by it; :class:`.frames.FrameMeta` installs it);
 * :func:`remembered` — ``function(value)`` looked up when the same value was asked before;
 * :class:`LastAsked` — remembers the actions last listed for a state, so that checking one of
   them again (what every player does right after listing) is an identity test, not a search,
@@ -24,8 +26,9 @@ functions are generated once per class, one line per slot, so that no loop runs 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -126,6 +129,44 @@ def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]
         source.extend(f"    _set_{i}(new, v{i})" for i in range(len(slots)))
     source.append("    return new")
     return _compile(source, namespace, f"<build {cls.__name__}>")
+
+
+def frozen_init(cls: type) -> Callable[..., None] | None:
+    """An ``__init__`` for the frozen slotted dataclass ``cls`` meaning exactly what the
+    dataclass's own (``cls.__init__``) means: the same parameters with the same defaults, each
+    stored in its field. The dataclass stores each with ``object.__setattr__(self, name, value)``,
+    which looks the name up on the class every time; this one calls each slot's own ``__set__``,
+    about half the cost of building a frame of one or two fields. None where the dataclass's
+    ``__init__`` does more than store its parameters (a default factory, a field left out of
+    ``__init__``, an ``InitVar``, keyword-only fields, ``__post_init__``): it is then kept."""
+    plain = cls.__dict__.get("__init__")
+    if plain is None or hasattr(cls, "__post_init__"):
+        return None
+    own = fields(cls)
+    if any(not f.init or f.default_factory is not MISSING for f in own):
+        return None
+    parameters = list(inspect.signature(plain).parameters.values())[1:]
+    if [p.name for p in parameters] != [f.name for f in own] or any(
+        p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters
+    ):
+        return None
+    namespace: dict[str, Any] = {}
+    arguments = ["self"]
+    for i, p in enumerate(parameters):
+        if p.default is inspect.Parameter.empty:
+            arguments.append(p.name)
+        else:
+            namespace[f"_default_{i}"] = p.default
+            arguments.append(f"{p.name}=_default_{i}")
+        namespace[f"_set_{i}"] = _slot(cls, p.name).__set__
+    source = [f"def generated({', '.join(arguments)}):"]
+    source.extend(f"    _set_{i}(self, {p.name})" for i, p in enumerate(parameters))
+    source.append("    return None")
+    init = _compile(source, namespace, f"<init of {cls.__name__}>")
+    init.__name__ = "__init__"
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = dict(plain.__annotations__)
+    return init
 
 
 def remembered(function: Callable[[Any], Any], kept: int) -> Callable[[Any], Any]:

@@ -11,9 +11,11 @@ immutable state. Each frame class carries its rule: ``options``/``outcomes`` enu
 from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Decision, Outcome, outcome
 
 if TYPE_CHECKING:
@@ -25,10 +27,30 @@ class FrameMeta(ABCMeta):
     """``ABCMeta`` with the plain ``isinstance``/``issubclass`` of ``type``: abstract methods are
     still enforced, but frames are never registered as virtual subclasses, so the ABC's cached
     subclass bookkeeping (a Python-level call on every ``isinstance(frame, Step)`` of the
-    engine's loop) is not needed."""
+    engine's loop) is not needed.
+
+    A frozen slotted dataclass frame (``@dataclass(frozen=True, slots=True)`` builds the class
+    again with its slots, through this metaclass) gets :func:`.fast.frozen_init` in place of the
+    dataclass's ``__init__``: the same parameters and effect, built for half the cost (the rules
+    build two or three frames a step). The dataclass's own stays in :data:`PLAIN_INITS`."""
 
     __instancecheck__ = type.__instancecheck__
     __subclasscheck__ = type.__subclasscheck__
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> FrameMeta:
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        params = namespace.get("__dataclass_params__")
+        if "__slots__" in namespace and params is not None and params.frozen:
+            init = fast.frozen_init(cls)
+            if init is not None:
+                PLAIN_INITS[cls] = namespace["__init__"]
+                setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning a method
+        return cls
+
+
+PLAIN_INITS: dict[type, Callable[..., None]] = {}
+"""The dataclass's own ``__init__`` of each frame class whose ``__init__`` :class:`FrameMeta`
+replaced (the plain version a test holds the fast one to)."""
 
 
 class FrameABC(metaclass=FrameMeta):
