@@ -39,8 +39,14 @@ if TYPE_CHECKING:
 def _twin(cls: type, names: Sequence[str]) -> type | None:
     """A class whose instances have ``cls``'s slots, take plain attribute stores and may become
     ``cls`` instances: a subclass adding no slot where this Python allows it, else a separate class
-    with the same slots; None where this Python refuses the class switch for both."""
-    plain = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+    with the same slots; None where this Python refuses the class switch for both. Its
+    ``__init__`` is ``object``'s, so that calling it makes a blank instance (see :func:`_blank`)."""
+    plain = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__init__": object.__init__,
+    }
     own = cls.__dict__.get("__slots__")
     slots = tuple(own) if own is not None and set(own) == set(names) else tuple(names)
     for twin in (
@@ -56,6 +62,14 @@ def _twin(cls: type, names: Sequence[str]) -> type | None:
             continue
         return twin
     return None  # pragma: no cover - CPython accepts the first
+
+
+def _blank(twin: type) -> str:
+    """The expression making a blank ``twin`` instance in generated code: ``_twin()`` (what
+    ``object.__new__(_twin)`` gives, a call cheaper by a third) unless a ``__new__`` of its own
+    would run."""
+    own_new: object = twin.__new__
+    return "_twin()" if own_new is object.__new__ else "_new(_twin)"
 
 
 def _slot(cls: type, name: str) -> Any:
@@ -92,7 +106,7 @@ def copier(cls: type, only: str | None = None, computed: str | None = None) -> C
     if twin is not None:
         namespace["_twin"] = twin
         namespace["_setters"] = {name: _slot(twin, name).__set__ for name in names}
-        source.append("    new = _new(_twin)")
+        source.append(f"    new = {_blank(twin)}")
         source.extend(f"    new.{name} = {value if name == only else f'self.{name}'}" for name in names)
     else:  # pragma: no cover - another Python: the slot descriptors themselves
         namespace["_setters"] = {name: _slot(cls, name).__set__ for name in names}
@@ -120,7 +134,7 @@ def builder(cls: type, names: Sequence[str] | None = None) -> Callable[..., Any]
     source = [f"def generated({arguments}):"]
     if twin is not None:
         namespace["_twin"] = twin
-        source.append("    new = _new(_twin)")
+        source.append(f"    new = {_blank(twin)}")
         source.extend(f"    new.{name} = v{i}" for i, name in enumerate(slots))
         source.append("    new.__class__ = _cls")
     else:  # pragma: no cover - another Python: the slot descriptors themselves
