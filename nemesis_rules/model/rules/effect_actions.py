@@ -45,6 +45,9 @@ def _paid_options(
 ) -> list[Decision]:
     """The decisions of one variant, one per way to pay: ``kind`` with ``name=value``, the
     variant's parameters and ``pay``, the parameters sorted by name once for all the ways."""
+    if not variant:  # the common case: nothing to choose, so no sorting
+        named = ((name, value),)
+        return paid_each(player, kind, named, ways) if name < "pay" else paid_each(player, kind, (), ways, named)
     params = sorted([*_params(variant).items(), (name, value)], key=_NAME)
     before = tuple([p for p in params if p[0] < "pay"])
     return paid_each(player, kind, before, ways, tuple(params[len(before) :]))
@@ -74,7 +77,7 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         card = deck[slug]
         if not usable_now(card.combat, fighting):
             continue
-        ways = payments(c.hand, card.extra_cost, reserve=slug)
+        ways = payments(c.hand, card.extra_cost, slug)  # by position: the cache's key is quicker to build
         if not ways:  # no payment: the card's variants need not be worked out
             continue
         for variant in effect.variants(state, player):
@@ -185,6 +188,8 @@ def _held_items(state: GameState, player: int) -> list[str]:
 
 def _item_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
+    if not c.inventory and not c.hands:  # nothing held: no item to use
+        return []
     fighting = state.in_combat(player)
     out: list[Decision] = []
     for slug in _held_items(state, player):
@@ -317,7 +322,7 @@ def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 def _activation_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     out: list[Decision] = []
-    if not any(status == "inactive" for _, status in c.quests):
+    if not _has_status(c.quests, "inactive"):
         return out
     quests = _quest_items(state.config, c.name)
     for slug, status in c.quests:
@@ -334,6 +339,14 @@ def _activation_options(state: GameState, player: int) -> list[Decision]:
         for cards in payments(c.hand, 1) if ways else ():
             out.extend(Decision.make(player, "activate-quest", item=slug, pay=cards, **w) for w in ways)
     return out
+
+
+def _has_status(quests: tuple[tuple[str, str], ...], wanted: str) -> bool:
+    """Whether a quest item has the status ``wanted`` (asked at every turn: a loop, no generator)."""
+    for _, status in quests:  # noqa: SIM110 - a loop beats any() over a generator
+        if status == wanted:
+            return True
+    return False
 
 
 def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -364,7 +377,7 @@ def _activation_diagnose(state: GameState, decision: Decision) -> tuple[str, str
 def _quest_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     out: list[Decision] = []
-    if not any(status == "active" for _, status in c.quests):
+    if not _has_status(c.quests, "active"):
         return out
     fighting = state.in_combat(player)
     quests = _quest_items(state.config, c.name)
