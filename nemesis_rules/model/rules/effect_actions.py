@@ -77,12 +77,17 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         card = deck[slug]
         if not usable_now(card.combat, fighting):
             continue
-        ways = payments(c.hand, card.extra_cost, slug)  # by position: the cache's key is quicker to build
+        # the card alone pays a card with no extra cost (what payments() answers, without its cache)
+        ways = _CARD_ALONE if not card.extra_cost else payments(c.hand, card.extra_cost, slug)
         if not ways:  # no payment: the card's variants need not be worked out
             continue
         for variant in effect.variants(state, player):
             out.extend(_paid_options(player, "play-card", "card", slug, variant, ways))
     return out
+
+
+_CARD_ALONE: tuple[tuple[str, ...], ...] = ((),)
+"""``payments(hand, 0, card)``: the one way to pay no extra cost."""
 
 
 @dataclass(frozen=True, slots=True)
