@@ -15,6 +15,7 @@ from nemesis_rules.model.core.actions import Action, Decision
 from nemesis_rules.model.core.engine import acting_player, legal_actions
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.rules import effect_actions
 from nemesis_rules.model.rules.round import Turn
 from nemesis_rules.players import strategies
 from nemesis_rules.players.play import play_game
@@ -84,3 +85,15 @@ def test_the_hibernatorium_is_held_as_the_plain_test_says(states: list[GameState
             i.kind not in HUNTED for i in state.intruders_at(hibernatorium)
         )
         assert strategies._held_hibernatorium(state) == (hibernatorium if held else None)
+
+
+def test_kept_decisions_of_unchosen_variants_are_the_ones_built_afresh(
+    states: list[GameState], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cards, items and rooms with nothing to choose are offered from kept decisions
+    (``effect_actions._unchosen``): the listings are those built without keeping any."""
+    turns = [(state, state.pending[-1]) for state in states if isinstance(state.pending[-1], Turn)]
+    kept = [turn.options(state) for state, turn in turns]
+    monkeypatch.setattr(effect_actions, "_unchosen", effect_actions._unchosen_options)
+    assert [turn.options(state) for state, turn in turns] == kept
+    assert any(d.kind == "play-card" for listing in kept for d in listing)

@@ -10,11 +10,12 @@ a basic action (1 card), not in Combat. A card or item marked "in" is usable onl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
 
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Decision, ParamValue, paid_each
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.engine import Context
@@ -42,18 +43,34 @@ def _params(variant: dict[str, ParamValue]) -> dict[str, ParamValue]:
 
 def _paid_options(
     player: int, kind: str, name: str, value: str, variant: dict[str, ParamValue], ways: tuple[tuple[str, ...], ...]
-) -> list[Decision]:
+) -> Sequence[Decision]:
     """The decisions of one variant, one per way to pay: ``kind`` with ``name=value``, the
-    variant's parameters and ``pay``, the parameters sorted by name once for all the ways."""
-    if not variant:  # the common case: nothing to choose, so no sorting
-        named = ((name, value),)
-        return paid_each(player, kind, named, ways) if name < "pay" else paid_each(player, kind, (), ways, named)
+    variant's parameters and ``pay``, the parameters sorted by name once for all the ways.
+    With nothing to choose (most cards, items and rooms), the decisions are kept
+    (:func:`_unchosen`): the same card in the same hand is offered turn after turn."""
+    if not variant:
+        return _unchosen((player, kind, name, value, ways))
     params = sorted([*_params(variant).items(), (name, value)], key=_NAME)
     before = tuple([p for p in params if p[0] < "pay"])
     return paid_each(player, kind, before, ways, tuple(params[len(before) :]))
 
 
 _NAME = itemgetter(0)
+
+
+def _unchosen_options(key: tuple[int, str, str, str, tuple[tuple[str, ...], ...]]) -> tuple[Decision, ...]:
+    """``_paid_options(player, kind, name, value, {}, ways)`` for ``key`` = (player, kind, name,
+    value, ways): one decision per way, ``name`` placed before or after "pay" as it sorts."""
+    player, kind, name, value, ways = key
+    named = ((name, value),)
+    return tuple(paid_each(player, kind, named, ways) if name < "pay" else paid_each(player, kind, (), ways, named))
+
+
+_unchosen: Callable[[tuple[int, str, str, str, tuple[tuple[str, ...], ...]]], tuple[Decision, ...]] = fast.remembered(
+    _unchosen_options, 4096
+)
+""":func:`_unchosen_options`, answered from a table when asked before (:func:`.fast.remembered`; a
+decision is an immutable value, so a kept one is as good as a new one)."""
 
 
 def _effect_params(decision: Decision) -> dict[str, ParamValue]:
