@@ -144,8 +144,17 @@ def _group(action: Action) -> str:
 def by_kind(options: Sequence[Action], rng: random.Random) -> Action:
     """A kind of decision uniformly (with its sub-kind: the room, card or item), then one of its decisions."""
     groups: dict[str, list[Action]] = {}
+    kind, run = "", None  # the decisions come sorted by kind: a kind with no sub-kind is one run
     for action in options:
-        groups.setdefault(_group(action), []).append(action)
+        if run is not None and isinstance(action, Decision) and action.kind == kind:
+            run.append(action)
+            continue
+        key = _group(action)
+        found = groups.get(key)
+        if found is None:
+            found = groups[key] = []
+        found.append(action)
+        kind, run = (action.kind, found) if isinstance(action, Decision) and action.kind not in _SUB_KEY else ("", None)
     group = groups[sorted(groups)[rng.randrange(len(groups))]]
     return group[rng.randrange(len(group))]
 
@@ -209,8 +218,18 @@ several times; holding the tuple keeps the ``is`` test sound)."""
 def _trait(state: GameState, player: int) -> float:
     """A number in [0, 1) fixed for a character through a game (its name, seat and the game's
     Coordinates card and Weaknesses, all drawn at setup): some characters are bolder than others."""
-    key = f"{player}:{state.character(player).name}:{state.coordinates}:{'/'.join(state.weaknesses)}"
-    return zlib.crc32(key.encode()) / 2**32
+    name, coordinates, weaknesses = state.character(player).name, state.coordinates, state.weaknesses
+    found = _TRAITS.get((player, name, coordinates, weaknesses))
+    if found is None:
+        if len(_TRAITS) >= 256:  # a few games' characters at a time; never grows with the games played
+            _TRAITS.clear()
+        key = f"{player}:{name}:{coordinates}:{'/'.join(weaknesses)}"
+        found = _TRAITS[player, name, coordinates, weaknesses] = zlib.crc32(key.encode()) / 2**32
+    return found
+
+
+_TRAITS: dict[tuple[int, str, str | None, tuple[str, ...]], float] = {}
+""":func:`_trait` by what it is worked out from (asked several times per decision, fixed for a game)."""
 
 
 # -- the ship's fate -----------------------------------------------------------------------------
@@ -513,14 +532,15 @@ def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -
     seated = pod_goal(state, rng, decisions)  # in a pod: wait for a companion, step out, or launch
     if seated is not None:
         return seated
-    card = tables.coordinates_cards(state.config).get(state.coordinates or "")
     escapes: list[Action] = []
     for a in listed(decisions).others:  # no move launches a pod, sets a course or is a room action
         if a.kind == "launch-pod":
             return a
         # a parameter test on every decision: a pair in the params (each name once) is a test in C
-        if SET_DESTINATION in a.params and card and card.destination(str(a.get("destination"))) == "earth":
-            return a
+        if SET_DESTINATION in a.params:
+            card = tables.coordinates_cards(state.config).get(state.coordinates or "")
+            if card and card.destination(str(a.get("destination"))) == "earth":
+                return a
         if (
             a.kind == "room-action"
             and a.get("room") in ESCAPE_ROOMS
@@ -544,11 +564,11 @@ def _goal(state: GameState, rng: random.Random, decisions: tuple[Action, ...]) -
 def _held_hibernatorium(state: GameState) -> str | None:
     """The Hibernatorium while an Intruder (not a hunted one) keeps the chambers shut to the
     characters who want them (no hibernation with an Intruder in the room: base.room.hibernatorium)."""
-    hibernatorium = _printed(state.config.board, "hibernatorium")
-    if "hibernation" not in tables.time_flags(state):
+    if not state.intruders:  # asked at every decision: mostly there is no Intruder to hold it
         return None
+    hibernatorium = _printed(state.config.board, "hibernatorium")
     held = any(i.kind not in HUNTED for i in state.intruders_at(hibernatorium))
-    return hibernatorium if held else None
+    return hibernatorium if held and "hibernation" in tables.time_flags(state) else None
 
 
 def _clearing(state: GameState, decisions: tuple[Action, ...]) -> Decision | None:

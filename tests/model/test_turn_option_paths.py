@@ -90,7 +90,8 @@ def with_action(state: GameState, rule: ActionRule) -> GameState:
 def test_a_rule_listing_another_kind_still_gets_one_sorted_unique_list() -> None:
     state, turn = turns("base", 2, 5)[0]
     stray = [Decision.make(turn.player, "pass"), Decision.make(turn.player, "zzz-odd", x="1")]
-    state = with_action(state, replace(state.config.ruleset.actions["drop"], options=lambda s, p: list(stray)))
+    rule = replace(state.config.ruleset.actions["drop"], options=lambda s, p: list(stray), ordered=False)
+    state = with_action(state, rule)
     options = turn_options(state, turn.player, Decision.make(turn.player, "pass"))
     assert options == plain_options(state, turn.player)
     assert options.count(Decision.make(turn.player, "pass")) == 1 and options[-1].kind == "zzz-odd"

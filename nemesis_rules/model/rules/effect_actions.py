@@ -10,11 +10,12 @@ a basic action (1 card), not in Combat. A card or item marked "in" is usable onl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
 
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Decision, ParamValue, paid_each
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.engine import Context
@@ -42,15 +43,34 @@ def _params(variant: dict[str, ParamValue]) -> dict[str, ParamValue]:
 
 def _paid_options(
     player: int, kind: str, name: str, value: str, variant: dict[str, ParamValue], ways: tuple[tuple[str, ...], ...]
-) -> list[Decision]:
+) -> Sequence[Decision]:
     """The decisions of one variant, one per way to pay: ``kind`` with ``name=value``, the
-    variant's parameters and ``pay``, the parameters sorted by name once for all the ways."""
+    variant's parameters and ``pay``, the parameters sorted by name once for all the ways.
+    With nothing to choose (most cards, items and rooms), the decisions are kept
+    (:func:`_unchosen`): the same card in the same hand is offered turn after turn."""
+    if not variant:
+        return _unchosen((player, kind, name, value, ways))
     params = sorted([*_params(variant).items(), (name, value)], key=_NAME)
     before = tuple([p for p in params if p[0] < "pay"])
     return paid_each(player, kind, before, ways, tuple(params[len(before) :]))
 
 
 _NAME = itemgetter(0)
+
+
+def _unchosen_options(key: tuple[int, str, str, str, tuple[tuple[str, ...], ...]]) -> tuple[Decision, ...]:
+    """``_paid_options(player, kind, name, value, {}, ways)`` for ``key`` = (player, kind, name,
+    value, ways): one decision per way, ``name`` placed before or after "pay" as it sorts."""
+    player, kind, name, value, ways = key
+    named = ((name, value),)
+    return tuple(paid_each(player, kind, named, ways) if name < "pay" else paid_each(player, kind, (), ways, named))
+
+
+_unchosen: Callable[[tuple[int, str, str, str, tuple[tuple[str, ...], ...]]], tuple[Decision, ...]] = fast.remembered(
+    _unchosen_options, 4096
+)
+""":func:`_unchosen_options`, answered from a table when asked before (:func:`.fast.remembered`; a
+decision is an immutable value, so a kept one is as good as a new one)."""
 
 
 def _effect_params(decision: Decision) -> dict[str, ParamValue]:
@@ -74,12 +94,17 @@ def _card_options(state: GameState, player: int) -> list[Decision]:
         card = deck[slug]
         if not usable_now(card.combat, fighting):
             continue
-        ways = payments(c.hand, card.extra_cost, reserve=slug)
+        # the card alone pays a card with no extra cost (what payments() answers, without its cache)
+        ways = _CARD_ALONE if not card.extra_cost else payments(c.hand, card.extra_cost, slug)
         if not ways:  # no payment: the card's variants need not be worked out
             continue
         for variant in effect.variants(state, player):
             out.extend(_paid_options(player, "play-card", "card", slug, variant, ways))
     return out
+
+
+_CARD_ALONE: tuple[tuple[str, ...], ...] = ((),)
+"""``payments(hand, 0, card)``: the one way to pay no extra cost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +210,8 @@ def _held_items(state: GameState, player: int) -> list[str]:
 
 def _item_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
+    if not c.inventory and not c.hands:  # nothing held: no item to use
+        return []
     fighting = state.in_combat(player)
     out: list[Decision] = []
     for slug in _held_items(state, player):
@@ -317,7 +344,7 @@ def _room_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 def _activation_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     out: list[Decision] = []
-    if not any(status == "inactive" for _, status in c.quests):
+    if not _has_status(c.quests, "inactive"):
         return out
     quests = _quest_items(state.config, c.name)
     for slug, status in c.quests:
@@ -334,6 +361,14 @@ def _activation_options(state: GameState, player: int) -> list[Decision]:
         for cards in payments(c.hand, 1) if ways else ():
             out.extend(Decision.make(player, "activate-quest", item=slug, pay=cards, **w) for w in ways)
     return out
+
+
+def _has_status(quests: tuple[tuple[str, str], ...], wanted: str) -> bool:
+    """Whether a quest item has the status ``wanted`` (asked at every turn: a loop, no generator)."""
+    for _, status in quests:  # noqa: SIM110 - a loop beats any() over a generator
+        if status == wanted:
+            return True
+    return False
 
 
 def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -364,7 +399,7 @@ def _activation_diagnose(state: GameState, decision: Decision) -> tuple[str, str
 def _quest_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     out: list[Decision] = []
-    if not any(status == "active" for _, status in c.quests):
+    if not _has_status(c.quests, "active"):
         return out
     fighting = state.in_combat(player)
     quests = _quest_items(state.config, c.name)

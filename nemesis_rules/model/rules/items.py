@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.core.actions import Decision, paid_each
+from nemesis_rules.model.core.actions import Decision, paid_each, presorted
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
 from nemesis_rules.model.core.ruleset import ActionRule
@@ -122,11 +122,14 @@ def _pickup_options(state: GameState, player: int) -> list[Decision]:
     c = state.character(player)
     if free_slots(c) <= 0:
         return []
-    objects = state.room(c.position).objects.distinct()
+    objects = state.room(c.position).objects
+    if not objects:
+        return []
     ways = payments(c.hand, 1)
     if not ways:
         return []
-    return [decision for o in objects for decision in paid_each(player, "pick-up", (("object", o),), ways)]
+    # in the order of their parameters (``object``, then ``pay``): the turn need not sort them
+    return [decision for o in objects.distinct() for decision in paid_each(player, "pick-up", (("object", o),), ways)]
 
 
 def _pickup(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -153,7 +156,9 @@ def _pickup_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 
 
 def _drop_options(state: GameState, player: int) -> list[Decision]:
-    return [Decision.make(player, "drop", item=h) for h in sorted(set(state.character(player).hands))]
+    """Each object held in a hand slot, once and in order (the turn need not sort them)."""
+    hands = state.character(player).hands
+    return [presorted(player, "drop", (("item", h),)) for h in sorted(set(hands))] if hands else []
 
 
 def _drop(state: GameState, decision: Decision, ctx: Context) -> GameState:
@@ -300,6 +305,9 @@ def start_search(state: GameState, player: int, colour: str, *, counter: bool) -
 
 
 def _trade_options(state: GameState, player: int) -> list[Decision]:
+    """Each item to give (or none), partner, way to pay and item to take (or none, but not
+    both none), in the order of their parameters (``give``, ``partner``, ``pay``, then
+    ``take``): the turn need not sort them."""
     c = state.character(player)
     others = [o for o in state.characters_at(c.position) if o.player != player]
     if not others:
@@ -308,15 +316,14 @@ def _trade_options(state: GameState, player: int) -> list[Decision]:
     out: list[Decision] = []
     if not ways:
         return out
-    for other in others:
-        give = ["", *_tradeable(c)]
-        take = ["", *_tradeable(other)]
-        for g in give:
-            for t in take:
-                if g or t:
-                    out.extend(
-                        paid_each(player, "trade", (("give", g), ("partner", str(other.player))), ways, (("take", t),))
-                    )
+    partners = sorted((str(o.player), ["", *_tradeable(o)]) for o in others)
+    pays = [("pay", way) for way in ways]
+    for g in ["", *_tradeable(c)]:
+        give = ("give", g)
+        for partner, take in partners:
+            before = (give, ("partner", partner))
+            tails = [("take", t) for t in take if g or t]
+            out += [presorted(player, "trade", (*before, pay, tail)) for pay in pays for tail in tails]
     return out
 
 
@@ -450,10 +457,10 @@ def _craft_diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
 
 
 ACTIONS: tuple[ActionRule, ...] = (
-    ActionRule("pick-up", "base.heavy-object.pick-up", _pickup_options, _pickup, _pickup_diagnose),
-    ActionRule("drop", "base.item.drop", _drop_options, _drop, _drop_diagnose, in_combat=True, free=True),
-    ActionRule("trade", "base.trade.participants", _trade_options, _trade, _trade_diagnose),
-    ActionRule("craft", "base.craft.recipes", _craft_options, _craft, _craft_diagnose),
+    ActionRule("pick-up", "base.heavy-object.pick-up", _pickup_options, _pickup, _pickup_diagnose, ordered=True),
+    ActionRule("drop", "base.item.drop", _drop_options, _drop, _drop_diagnose, in_combat=True, free=True, ordered=True),
+    ActionRule("trade", "base.trade.participants", _trade_options, _trade, _trade_diagnose, ordered=True),
+    ActionRule("craft", "base.craft.recipes", _craft_options, _craft, _craft_diagnose, ordered=True),
 )
 """The actions this family adds to the turn (a ruleset takes them into its table)."""
 

@@ -64,8 +64,8 @@ def move_options(state: GameState, player: int) -> list[Decision]:
     ways = payments(c.hand, cost)
     if not ways:
         return []
-    targets = sorted({destination for _, destination in _exits(state, player)})
-    return [presorted(player, "move", (("pay", way), ("to", to))) for way in ways for to in targets]
+    tos = [("to", to) for to in sorted({destination for _, destination in _exits(state, player)})]
+    return [presorted(player, "move", (pay, to)) for pay in [("pay", way) for way in ways] for to in tos]
 
 
 def careful_options(state: GameState, player: int) -> list[Decision]:
@@ -87,12 +87,12 @@ def careful_options(state: GameState, player: int) -> list[Decision]:
             if space not in noise
         }
     )
+    pays = [("pay", way) for way in ways]  # each parameter pair built once, not once per decision
     out: list[Decision] = []
     for space, group in groupby(pairs, key=itemgetter(0)):  # the rooms that share one Noise space
-        rooms = [destination for _, destination in group]
-        for way in ways:
-            for to in rooms:
-                out.append(presorted(player, "careful-move", (("noise", space), ("pay", way), ("to", to))))
+        noise_space = ("noise", space)
+        tos = [("to", destination) for _, destination in group]
+        out += [presorted(player, "careful-move", (noise_space, pay, to)) for pay in pays for to in tos]
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nemesis_rules.model.core.actions import Decision, paid_each
+from nemesis_rules.model.core.actions import Decision, presorted
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice
 from nemesis_rules.model.core.ruleset import ActionRule
@@ -58,25 +58,25 @@ def _weapons(state: GameState, player: int) -> list[str]:
 
 
 def _shoot_options(state: GameState, player: int) -> list[Decision]:
-    c = state.character(player)
-    ways = payments(c.hand, 1)
-    if not ways:
+    """Each way to pay, target and weapon, in the order of their parameters (``pay``, ``target``,
+    then ``weapon``): the turn need not sort them. The targets first: mostly there are none."""
+    targets = _targets(state, player)
+    if not targets:
         return []
-    return [
-        decision
-        for w in _weapons(state, player)
-        for t in _targets(state, player)
-        for decision in paid_each(player, "shoot", (), ways, (("target", t), ("weapon", w)))
-    ]
+    weapons = _weapons(state, player)
+    ways = payments(state.character(player).hand, 1) if weapons else ()
+    tails = [(("target", t), ("weapon", w)) for t in sorted(targets) for w in weapons]
+    return [presorted(player, "shoot", (("pay", way), *tail)) for way in ways for tail in tails]
 
 
 def _melee_options(state: GameState, player: int) -> list[Decision]:
-    c = state.character(player)
-    ways = payments(c.hand, 1)
-    if not ways:
-        return []
+    """Each way to pay and target, in the order of their parameters (``pay``, then ``target``)."""
     targets = _targets(state, player)
-    return [decision for t in targets for decision in paid_each(player, "melee", (), ways, (("target", t),))]
+    if not targets:
+        return []
+    ways = payments(state.character(player).hand, 1)
+    tails = [("target", t) for t in sorted(targets)]
+    return [presorted(player, "melee", (("pay", way), tail)) for way in ways for tail in tails]
 
 
 def _diagnose(state: GameState, decision: Decision) -> tuple[str, str]:
@@ -278,7 +278,9 @@ def _weapon_ability(ability: str, face: str, injuries: int, ctx: Context, weapon
 
 
 ACTIONS: tuple[ActionRule, ...] = (
-    ActionRule("shoot", "base.combat.shoot", _shoot_options, _shoot, _diagnose, in_combat=True),
-    ActionRule("melee", "base.combat.melee-contamination", _melee_options, _melee, _diagnose, in_combat=True),
+    ActionRule("shoot", "base.combat.shoot", _shoot_options, _shoot, _diagnose, in_combat=True, ordered=True),
+    ActionRule(
+        "melee", "base.combat.melee-contamination", _melee_options, _melee, _diagnose, in_combat=True, ordered=True
+    ),
 )
 """The actions this family adds to the turn (a ruleset takes them into its table)."""
