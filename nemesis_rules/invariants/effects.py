@@ -76,7 +76,10 @@ DEFERRING = (InterruptionChoice, PerformAction, PayOnly)
 def deferred(after: GameState) -> bool:
     """Whether an action waits on an Interruption window (its effect, and its payment, come
     once every other player in the room has declined to interrupt, or not at all)."""
-    return any(isinstance(frame, DEFERRING) for frame in after.pending)
+    for frame in after.pending:  # noqa: SIM110 - a loop is faster than any() over a generator
+        if isinstance(frame, DEFERRING):
+            return True
+    return False
 
 
 def pile(deck: Deck, card: str) -> int:
