@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from nemesis_rules.model.core.actions import Action, Decision, ParamValue
@@ -100,22 +100,30 @@ class Prober:
 
     def remember(self, decision: Decision, node: str) -> None:
         """Keep ``decision`` (seen legal at a node of kind ``node``) in its player's sample."""
+        self.remember_each((decision,), node)
+
+    def remember_each(self, options: Iterable[Action], node: str) -> None:
+        """:meth:`remember` each decision of ``options`` in turn (chance outcomes are skipped)."""
         # The plain test is ``decision in kept``. The decisions of one list share their player
         # and kind, so two of them are equal exactly when their class and parameters are: the
         # parallel list of those pairs answers with one comparison of tuples in C, not a
         # dataclass ``__eq__`` call per decision kept (tests/invariants/test_probes_fast.py).
-        signature = (type(decision), decision.params)
-        signatures = self._signatures.setdefault((decision.player, node, decision.kind), [])
-        if signature in signatures:
-            return
-        kept = self._seen.setdefault((decision.player, node), {}).setdefault(decision.kind, [])
-        if len(kept) < KEPT_PER_KIND:
-            kept.append(decision)
-            signatures.append(signature)
-        else:
-            i = self._below(KEPT_PER_KIND)
-            kept[i] = decision
-            signatures[i] = signature
+        seen, every_signature = self._seen, self._signatures
+        for decision in options:
+            if not isinstance(decision, Decision):
+                continue
+            signature = (type(decision), decision.params)
+            signatures = every_signature.setdefault((decision.player, node, decision.kind), [])
+            if signature in signatures:
+                continue
+            kept = seen.setdefault((decision.player, node), {}).setdefault(decision.kind, [])
+            if len(kept) < KEPT_PER_KIND:
+                kept.append(decision)
+                signatures.append(signature)
+            else:
+                i = self._below(KEPT_PER_KIND)
+                kept[i] = decision
+                signatures[i] = signature
 
     def probe(self, state: GameState, chosen: Action) -> None:
         """At a decision node, just before ``chosen`` is applied: remember what is legal, then
@@ -128,9 +136,7 @@ class Prober:
         node = type(state.pending[-1]).__name__
         self.remember(chosen, node)
         if self._below(SAMPLE_EVERY) == 0:
-            for option in legal_actions(state):
-                if isinstance(option, Decision):
-                    self.remember(option, node)
+            self.remember_each(legal_actions(state), node)
         for _ in range(self.per_step):
             candidate = self._candidate(state, player, node, chosen)
             if candidate is not None:

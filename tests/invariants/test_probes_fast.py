@@ -7,6 +7,7 @@ versions, run beside the real one over seeded games, remembers, asks and finds t
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 
@@ -28,7 +29,12 @@ class _PlainProber(Prober):
         super().__post_init__()
         self._below = self._rng.randrange
 
-    def remember(self, decision: Decision, node: str) -> None:
+    def remember_each(self, options: Iterable[Action], node: str) -> None:
+        for decision in options:
+            if isinstance(decision, Decision):
+                self._remember(decision, node)
+
+    def _remember(self, decision: Decision, node: str) -> None:
         kinds = self._seen.setdefault((decision.player, node), {})
         kept = kinds.setdefault(decision.kind, [])
         if decision in kept:
@@ -71,6 +77,7 @@ def test_a_prober_asks_and_finds_what_the_plain_prober_does(ruleset: str, seed: 
     assert fast.refused == plain.refused
     assert fast.errors == plain.errors
     assert fast._seen == plain._seen
+    assert plain._signatures == {}
     for (player, node), kinds in fast._seen.items():
         for kind, kept in kinds.items():
             assert fast._signatures[(player, node, kind)] == [(type(d), d.params) for d in kept]
