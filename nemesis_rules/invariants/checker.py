@@ -20,10 +20,6 @@ A transition's changes are one integer: a bit per state field, then a bit per ch
 (set when some character of the same seat was replaced by one differing in that field; every
 character bit when the number of characters changed).
 
-A plan (the checks one set of changes needs) runs as generated straight-line code, one call
-per check (:func:`_runner`), shared by the checkers of the same invariants; it means what
-:func:`run_plain` does, the loop over the plan's checks (tests/invariants/test_checker_fast.py).
-
 An invariant that raises is reported as violated, with the exception as its message.
 """
 
@@ -65,10 +61,10 @@ def _character_lines(indent: str) -> list[str]:
     return [indent + line for line in lines]
 
 
-def _generate(name: str, lines: list[str], namespace: dict[str, Any] | None = None) -> Callable[..., Any]:
-    namespace = {} if namespace is None else namespace
+def _generate(name: str, lines: list[str]) -> Callable[..., int]:
+    namespace: dict[str, Any] = {}
     exec(compile("\n".join(lines), f"<{name}>", "exec"), namespace)
-    function: Callable[..., Any] = namespace[name]
+    function: Callable[..., int] = namespace[name]
     return function
 
 
@@ -97,7 +93,7 @@ class Checker:
     Call :meth:`first` on a game's first state, then :meth:`after` on each transition.
     """
 
-    __slots__ = ("_calls", "_chance_plans", "_checks", "_plans", "_shared", "_states", "_steps", "invariants")
+    __slots__ = ("_chance_plans", "_checks", "_plans", "_shared", "_states", "_steps", "invariants")
 
     def __init__(self, ruleset: str, invariants: Sequence[Invariant] | None = None) -> None:
         if invariants is None:
@@ -111,10 +107,10 @@ class Checker:
         self._steps: tuple[tuple[int, Invariant], ...] = tuple(
             (field_mask(i.reads, i.character_reads), i) for i in self.invariants if i.kind == "step"
         )
-        self._plans: dict[int, _Runner] = {}
+        self._plans: dict[int, tuple[_Check, ...]] = {}
         """What to run after a decision, for each set of changed fields (a game meets a few
         dozen such sets)."""
-        self._chance_plans: dict[int, _Runner] = {}
+        self._chance_plans: dict[int, tuple[_Check, ...]] = {}
         """The same after a chance outcome (without the ``decisions_only`` step invariants)."""
         self._checks: tuple[_Check, ...] = (
             *(
@@ -126,8 +122,6 @@ class Checker:
             *((_FIRED if inv.uses_fired else _STEP, inv.predicate, inv) for _, inv in self._steps),
         )
         """Every check this checker may run, in catalogue order (state invariants, then step invariants)."""
-        self._calls = tuple(check for _, check, _ in self._checks)
-        """The functions of :attr:`_checks`, index for index (what a plan's runner calls)."""
         if len(_SHARED_PLANS) >= _SHARED_PLANS_KEPT:
             _SHARED_PLANS.clear()
         self._shared = _SHARED_PLANS.setdefault(self.invariants, {})
@@ -146,15 +140,12 @@ class Checker:
                 out.append(Violation(inv.id, message, inv.clause))
         return out
 
-    def chosen(self, changed: int, decision: bool) -> tuple[int, ...]:
-        """The indexes (in :attr:`_checks`) of the checks a transition changing the fields
-        ``changed`` needs, in catalogue order (state invariants, then step invariants);
-        ``decision``: the action was a decision (not a chance outcome)."""
-        return self._shared_plan(changed, decision)[0]
-
-    def _shared_plan(self, changed: int, decision: bool) -> tuple[tuple[int, ...], _Runner]:
-        found = self._shared.get((changed, decision))
-        if found is None:
+    def _plan(self, changed: int, decision: bool) -> tuple[_Check, ...]:
+        """The checks a transition changing the fields ``changed`` needs, in catalogue order
+        (state invariants, then step invariants), each with how to call it; ``decision``: the
+        action was a decision (not a chance outcome)."""
+        chosen = self._shared.get((changed, decision))
+        if chosen is None:
             picked = [i for i, (mask, _, _) in enumerate(self._states) if mask & changed]
             first_step = len(self._states)
             picked.extend(
@@ -162,92 +153,42 @@ class Checker:
                 for i, (mask, inv) in enumerate(self._steps)
                 if mask & changed and (decision or not inv.decisions_only)
             )
-            chosen = tuple(picked)
-            found = self._shared[(changed, decision)] = (chosen, _runner(chosen, self._checks))
+            chosen = self._shared[(changed, decision)] = tuple(picked)
+        checks = self._checks
+        (self._plans if decision else self._chance_plans)[changed] = found = tuple([checks[i] for i in chosen])
         return found
-
-    def _plan(self, changed: int, decision: bool) -> _Runner:
-        """The runner of the checks a transition changing ``changed`` needs (see :meth:`chosen`)."""
-        runner = self._shared_plan(changed, decision)[1]
-        (self._plans if decision else self._chance_plans)[changed] = runner
-        return runner
 
     def after(
         self, before: GameState, action: Action, after: GameState, fired: tuple[str, ...] = ()
     ) -> list[Violation]:
         """The invariants one transition breaks, assuming ``before`` was checked already."""
+        out = []
         changed = changed_fields(before, after)
         decision = isinstance(action, Decision)
-        runner = (self._plans if decision else self._chance_plans).get(changed)
-        if runner is None:
-            runner = self._plan(changed, decision)
-        return runner(self._calls, before, action, after, fired, changed)
+        plan = (self._plans if decision else self._chance_plans).get(changed)
+        if plan is None:
+            plan = self._plan(changed, decision)
+        for how, check, inv in plan:
+            try:
+                if how == _LEDGER:
+                    message = check(before, after, changed)
+                elif how == _TRACKED:
+                    message = check(before, after)
+                elif how == _STATE:
+                    message = check(after)
+                elif how == _STEP:
+                    message = check(before, action, after)
+                else:
+                    message = check(before, action, after, fired)
+            except Exception as exc:
+                message = _failed(exc)
+            if message is not None:
+                out.append(Violation(inv.id, message, inv.clause))
+        return out
 
 
-def run_plain(
-    checker: Checker, before: GameState, action: Action, after: GameState, fired: tuple[str, ...] = ()
-) -> list[Violation]:
-    """What :meth:`Checker.after` means, as a loop over the plan's checks (the plain version of
-    the generated runners, kept for the test that holds them to it)."""
-    out = []
-    changed = changed_fields(before, after)
-    for i in checker.chosen(changed, isinstance(action, Decision)):
-        how, check, inv = checker._checks[i]
-        try:
-            if how == _LEDGER:
-                message = check(before, after, changed)
-            elif how == _TRACKED:
-                message = check(before, after)
-            elif how == _STATE:
-                message = check(after)
-            elif how == _STEP:
-                message = check(before, action, after)
-            else:
-                message = check(before, action, after, fired)
-        except Exception as exc:
-            message = _failed(exc)
-        if message is not None:
-            out.append(Violation(inv.id, message, inv.clause))
-    return out
-
-
-_Runner = Callable[..., list[Violation]]
-"""``runner(calls, before, action, after, fired, changed)``: the violations of one plan's checks."""
-
-_ARGUMENTS = (
-    "before, after, changed",
-    "before, after",
-    "after",
-    "before, action, after",
-    "before, action, after, fired",
-)
-"""The arguments of each way of calling a check (indexed by ``_LEDGER`` ... ``_FIRED``)."""
-
-
-def _runner(chosen: tuple[int, ...], checks: tuple[_Check, ...]) -> _Runner:
-    """Straight-line code running the checks ``chosen`` (indexes in ``checks``) in order: what
-    :func:`run_plain` does, without a loop, a tuple unpacked and a comparison chain per check."""
-    namespace: dict[str, Any] = {"_failed": _failed, "_Violation": Violation}
-    lines = ["def run(calls, before, action, after, fired, changed):", "    out = []"]
-    for n, i in enumerate(chosen):
-        how, _, inv = checks[i]
-        namespace[f"_id{n}"], namespace[f"_clause{n}"] = inv.id, inv.clause
-        lines += [
-            "    try:",
-            f"        message = calls[{i}]({_ARGUMENTS[how]})",
-            "    except Exception as exc:",
-            "        message = _failed(exc)",
-            "    if message is not None:",
-            f"        out.append(_Violation(_id{n}, message, _clause{n}))",
-        ]
-    lines.append("    return out")
-    runner: _Runner = _generate("run", lines, namespace)
-    return runner
-
-
-_SHARED_PLANS: dict[tuple[Invariant, ...], dict[tuple[int, bool], tuple[tuple[int, ...], _Runner]]] = {}
-"""For each selection of invariants, the indexes of the checks each plan runs and its runner
-(see ``Checker._shared``)."""
+_SHARED_PLANS: dict[tuple[Invariant, ...], dict[tuple[int, bool], tuple[int, ...]]] = {}
+"""For each selection of invariants, the indexes of the checks each plan runs (see ``Checker._shared``)."""
 _SHARED_PLANS_KEPT = 16
 """Selections kept at a time (a campaign uses one or two: one per ruleset)."""
 
