@@ -11,6 +11,7 @@ sentence was written for.
 from __future__ import annotations
 
 from nemesis_rules.invariants.core import fired_step_invariant, problems, state_invariant, step_invariant
+from nemesis_rules.invariants.effects import holds
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
@@ -19,11 +20,14 @@ from nemesis_rules.model.rules.noise import BAG_NOISE_RULING, EGG_NOISE_RULING, 
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 
 LAIR_NOISE = "vs.lair.noise-roll"
+NOISE_ROLL = (NoiseRoll,)
 GENERATOR = "base.room.generator"
 PLASMA_TORCH = "base.quest-item.plasma-torch"
 
 
 def _new_noise_rolls(before: GameState, after: GameState) -> list[NoiseRoll]:
+    if not holds(after.pending, NOISE_ROLL):
+        return []  # most steps: no roll pending at all
     old = {id(frame) for frame in before.pending}
     return [f for f in after.pending if isinstance(f, NoiseRoll) and id(f) not in old]
 
