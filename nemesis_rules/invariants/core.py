@@ -190,10 +190,17 @@ def step_invariant(
 
 
 def fired_step_invariant(
-    id: str, statement: str, clause: str, *, rulesets: Iterable[str] | None = None
+    id: str,
+    statement: str,
+    clause: str,
+    *,
+    rulesets: Iterable[str] | None = None,
+    reads: Iterable[str] | None = None,
 ) -> Callable[[FiredStepPredicate], FiredStepPredicate]:
     """Register a step invariant that also reads the clauses the transition fired (what a rule
-    *tried* to do is sometimes invisible in the states, e.g. a raise at the top of a track)."""
+    *tried* to do is sometimes invisible in the states, e.g. a raise at the top of a track);
+    ``reads``: a transition that changes none of these fields cannot break it (see
+    :func:`step_invariant`)."""
 
     def wrap(fn: FiredStepPredicate) -> FiredStepPredicate:
         register(
@@ -204,6 +211,7 @@ def fired_step_invariant(
                 "step",
                 fn,
                 frozenset(rulesets) if rulesets is not None else None,
+                frozenset(reads) if reads is not None else None,
                 uses_fired=True,
             )
         )

@@ -76,7 +76,30 @@ DEFERRING = (InterruptionChoice, PerformAction, PayOnly)
 def deferred(after: GameState) -> bool:
     """Whether an action waits on an Interruption window (its effect, and its payment, come
     once every other player in the room has declined to interrupt, or not at all)."""
-    return any(isinstance(frame, DEFERRING) for frame in after.pending)
+    return holds(after.pending, DEFERRING)
+
+
+def holds(frames: tuple[object, ...], classes: tuple[type, ...]) -> bool:
+    """Whether some frame of ``frames`` is an instance of ``classes``: the plain
+    ``any(isinstance(frame, classes) for frame in frames)``. Every step asks it of the pending
+    stack, so it asks each frame class met once whether it is one of ``classes``, and then
+    answers with set operations over the frames' classes, in C (tests/invariants/test_effects_fast.py)."""
+    kinds = set(map(type, frames))
+    known = _KINDS.get(classes)
+    if known is None:
+        known = _KINDS[classes] = (set(), set())
+    met, hits = known
+    if not kinds <= met:
+        for kind in kinds - met:
+            if issubclass(kind, classes):
+                hits.add(kind)
+        met |= kinds
+    return not hits.isdisjoint(kinds)
+
+
+_KINDS: dict[tuple[type, ...], tuple[set[type], set[type]]] = {}
+"""For each ``classes`` asked of :func:`holds`: the frame classes met, and those of them that are
+subclasses of ``classes``."""
 
 
 def pile(deck: Deck, card: str) -> int:

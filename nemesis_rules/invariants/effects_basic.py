@@ -203,4 +203,7 @@ _dispatch = dispatch(ID)
     "base.cost.basic-action",
 )
 def decision_effects(before: GameState, action: Action, after: GameState) -> str | None:
-    return problems(m for m in (paid_to_discard(before, action, after), _dispatch(before, action, after)) if m)
+    paid, done = paid_to_discard(before, action, after), _dispatch(before, action, after)
+    if not paid:
+        return done or None
+    return f"{paid}; {done}" if done else paid

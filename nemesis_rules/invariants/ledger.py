@@ -20,7 +20,7 @@ from operator import attrgetter
 from typing import Any
 
 from nemesis_rules.invariants.core import Tracker, state_invariant
-from nemesis_rules.invariants.fields import STATE_FIELDS, field_mask
+from nemesis_rules.invariants.fields import CHARACTERS, STATE_FIELDS, field_mask
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
 
@@ -51,12 +51,11 @@ def multiset_delta(old: Multiset, new: Multiset) -> dict[str, int]:
     a, b = old.items(), new.items()
     if a == b:
         return {}
-    before, after = set(a), set(b)
+    before = set(a)
     out: dict[str, int] = {}
-    for key, n in before - after:
-        out[key] = out.get(key, 0) - n
-    for key, n in after - before:
-        out[key] = out.get(key, 0) + n
+    for pair in before.symmetric_difference(b):  # the pairs of one side only: a pair of ``a`` left
+        key, n = pair
+        out[key] = out.get(key, 0) + (-n if pair in before else n)
     return out
 
 
@@ -210,12 +209,11 @@ class LedgerTracker:
         self._character_fields = attrgetter(*character_fields) if "characters" in ledger.fields else None
         """The character fields the verdict depends on, read at once (None: it reads no character)."""
         self._sources = tuple((attrgetter(s.field), s) for s in ledger.sources)
-        self._masked = tuple((field_mask(frozenset({s.field})), s.field, s) for s in ledger.sources)
+        self._masked = tuple((_source_mask(s), s.field, s) for s in ledger.sources)
         self._source_bits = 0
-        """The state-level bits of the source fields (a changed character always sets the
-        characters bit too, so the character-level bits add nothing to the choice of sources)."""
+        """The bits of the changes any source looks at."""
         for bit, _, _ in self._masked:
-            self._source_bits |= bit & STATE_BITS
+            self._source_bits |= bit
         self._to_diff: dict[int, tuple[tuple[str, Differ], ...]] = {}
         """The sources to look at for each mask of changed source fields (a ledger has a few
         sources, so a few masks), each with the function that counts its difference."""
@@ -293,6 +291,17 @@ class LedgerTracker:
             if a is not b and not _same(read(a), read(b)):
                 return False
         return True
+
+
+def _source_mask(source: Source) -> int:
+    """The changes after which ``source``'s difference may be non-empty: its state field, and for
+    a source of the characters that declares the character fields it reads, only those (its
+    difference compares them alone when the number of characters stays the same, and a change
+    of that number sets every character bit). A transition that moves a character and leaves
+    its cards where they were is then not looked at by the card ledger's character source."""
+    if source.field == CHARACTERS and source.character_reads:
+        return field_mask(frozenset({CHARACTERS}), source.character_reads) & ~STATE_BITS
+    return field_mask(frozenset({source.field})) & STATE_BITS
 
 
 def _same(old: Any, new: Any) -> bool:

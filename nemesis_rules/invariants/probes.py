@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from nemesis_rules.model.core.actions import Action, Decision, ParamValue
@@ -84,21 +84,46 @@ class Prober:
     """Called with each refusal (the state, the decision asked, the engine's answer): how the
     conformance suite keeps the refusals probing finds as cases."""
     _rng: random.Random = field(init=False, repr=False)
+    _below: Callable[[int], int] = field(init=False, repr=False)
+    """``_below(n)`` is ``_rng.randrange(n)`` for ``n`` of at least 1, the only calls made (see
+    :func:`below`)."""
     _seen: dict[tuple[int, str], dict[str, list[Decision]]] = field(init=False, repr=False, default_factory=dict)
+    _signatures: dict[tuple[int, str, str], list[tuple[type, tuple[tuple[str, ParamValue], ...]]]] = field(
+        init=False, repr=False, default_factory=dict
+    )
+    """Beside each list of ``_seen`` (by player, node and kind), the ``(class, params)`` of its
+    decisions, index for index: see :meth:`remember`."""
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed ^ SEED_SALT)
+        self._below = below(self._rng)
 
     def remember(self, decision: Decision, node: str) -> None:
         """Keep ``decision`` (seen legal at a node of kind ``node``) in its player's sample."""
-        kinds = self._seen.setdefault((decision.player, node), {})
-        kept = kinds.setdefault(decision.kind, [])
-        if decision in kept:
-            return
-        if len(kept) < KEPT_PER_KIND:
-            kept.append(decision)
-        else:
-            kept[self._rng.randrange(KEPT_PER_KIND)] = decision
+        self.remember_each((decision,), node)
+
+    def remember_each(self, options: Iterable[Action], node: str) -> None:
+        """:meth:`remember` each decision of ``options`` in turn (chance outcomes are skipped)."""
+        # The plain test is ``decision in kept``. The decisions of one list share their player
+        # and kind, so two of them are equal exactly when their class and parameters are: the
+        # parallel list of those pairs answers with one comparison of tuples in C, not a
+        # dataclass ``__eq__`` call per decision kept (tests/invariants/test_probes_fast.py).
+        seen, every_signature = self._seen, self._signatures
+        for decision in options:
+            if not isinstance(decision, Decision):
+                continue
+            signature = (type(decision), decision.params)
+            signatures = every_signature.setdefault((decision.player, node, decision.kind), [])
+            if signature in signatures:
+                continue
+            kept = seen.setdefault((decision.player, node), {}).setdefault(decision.kind, [])
+            if len(kept) < KEPT_PER_KIND:
+                kept.append(decision)
+                signatures.append(signature)
+            else:
+                i = self._below(KEPT_PER_KIND)
+                kept[i] = decision
+                signatures[i] = signature
 
     def probe(self, state: GameState, chosen: Action) -> None:
         """At a decision node, just before ``chosen`` is applied: remember what is legal, then
@@ -110,10 +135,8 @@ class Prober:
             return
         node = type(state.pending[-1]).__name__
         self.remember(chosen, node)
-        if self._rng.randrange(SAMPLE_EVERY) == 0:
-            for option in legal_actions(state):
-                if isinstance(option, Decision):
-                    self.remember(option, node)
+        if self._below(SAMPLE_EVERY) == 0:
+            self.remember_each(legal_actions(state), node)
         for _ in range(self.per_step):
             candidate = self._candidate(state, player, node, chosen)
             if candidate is not None:
@@ -124,26 +147,26 @@ class Prober:
         and then), else by the acting player (mostly paid again from the hand held now, now and
         then with a Contamination card); never the decision about to be taken."""
         who = player
-        if self._rng.randrange(OUT_OF_TURN_EVERY) == 0:
+        if self._below(OUT_OF_TURN_EVERY) == 0:
             others = sorted(p for p, n in self._seen if p != player and n == node)
             idle = [p for p in others if _idle(state, p)]
             pool = idle or others
             if pool:
-                who = pool[self._rng.randrange(len(pool))]
+                who = pool[self._below(len(pool))]
         kinds = self._seen.get((who, node))
         if not kinds:
             return None
         candidate = self._any_of(kinds)
         if who == player:
-            if self._rng.randrange(REPAID_EVERY) != 0:
+            if self._below(REPAID_EVERY) != 0:
                 candidate = _paid_from_hand(state, candidate)
-            if self._rng.randrange(CONTAMINATED_EVERY) == 0:
+            if self._below(CONTAMINATED_EVERY) == 0:
                 candidate = _paid_with_contamination(state, candidate)
-            if self._rng.randrange(MUTATED_EVERY) == 0:
+            if self._below(MUTATED_EVERY) == 0:
                 candidate = _mutated(state, candidate)
             # asked only in a room with a Malfunction, so probing elsewhere draws as before
             mistake = _room_action_despite_malfunction(state, player, kinds) if node == TURN else None
-            if mistake is not None and self._rng.randrange(MALFUNCTION_EVERY) == 0:
+            if mistake is not None and self._below(MALFUNCTION_EVERY) == 0:
                 candidate = mistake
         return None if candidate == chosen else candidate
 
@@ -152,13 +175,13 @@ class Prober:
         if self.per_step <= 0 or state.end is None or not self._seen:
             return
         keys = sorted(self._seen)
-        self._ask(state, self._any_of(self._seen[keys[self._rng.randrange(len(keys))]]))
+        self._ask(state, self._any_of(self._seen[keys[self._below(len(keys))]]))
 
     def _any_of(self, kinds: dict[str, list[Decision]]) -> Decision:
         """A remembered decision: a kind at random, then one of its decisions."""
         names = sorted(kinds)
-        kept = kinds[names[self._rng.randrange(len(names))]]
-        return kept[self._rng.randrange(len(kept))]
+        kept = kinds[names[self._below(len(names))]]
+        return kept[self._below(len(kept))]
 
     def _ask(self, state: GameState, decision: Decision) -> None:
         self.probes += 1
@@ -172,6 +195,16 @@ class Prober:
         except Exception as exc:  # a check that fails on a well-formed decision is an engine bug
             if len(self.errors) < ERRORS_KEPT:
                 self.errors.append(f"{decision}: {type(exc).__name__}: {exc}")
+
+
+def below(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for a positive bound ``n`` alone: the same draws from the same state.
+    ``Random.randrange(n)`` checks its arguments and then returns ``rng._randbelow(n)``
+    (CPython's ``random.py``); a prober draws a few numbers per step, all with a positive bound,
+    so the checks are skipped. Where a ``Random`` has no ``_randbelow``, ``randrange`` itself
+    (tests/invariants/test_probes_fast.py holds the two to the same draws)."""
+    fast: Callable[[int], int] | None = getattr(rng, "_randbelow", None)
+    return fast if fast is not None else rng.randrange
 
 
 def _idle(state: GameState, player: int) -> bool:
@@ -242,7 +275,10 @@ def _paid_from_hand(state: GameState, decision: Decision) -> Decision:
     if not paid:
         return decision
     hand = state.character(decision.player).hand
-    if hand.contains_all(type(hand).of(paid)):
+    for card in paid:  # the plain test: ``hand.contains_all(Multiset.of(paid))``
+        if hand.count(card) < paid.count(card):
+            break
+    else:
         return decision
     reserved = decision.get("card")
     cards = [

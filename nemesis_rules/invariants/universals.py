@@ -11,6 +11,7 @@ sentence was written for.
 from __future__ import annotations
 
 from nemesis_rules.invariants.core import fired_step_invariant, problems, state_invariant, step_invariant
+from nemesis_rules.invariants.effects import holds
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
@@ -19,11 +20,14 @@ from nemesis_rules.model.rules.noise import BAG_NOISE_RULING, EGG_NOISE_RULING, 
 from nemesis_rules.model.rules.shoot_and_melee import EGGS, CombatRoll
 
 LAIR_NOISE = "vs.lair.noise-roll"
+NOISE_ROLL = (NoiseRoll,)
 GENERATOR = "base.room.generator"
 PLASMA_TORCH = "base.quest-item.plasma-torch"
 
 
 def _new_noise_rolls(before: GameState, after: GameState) -> list[NoiseRoll]:
+    if not holds(after.pending, NOISE_ROLL):
+        return []  # most steps: no roll pending at all
     old = {id(frame) for frame in before.pending}
     return [f for f in after.pending if isinstance(f, NoiseRoll) and id(f) not in old]
 
@@ -34,6 +38,7 @@ def _new_noise_rolls(before: GameState, after: GameState) -> list[NoiseRoll]:
     "(void-seeders-rulebook.txt: 'the only way to Roll for Noise when in Combat').",
     LAIR_NOISE,
     rulesets=("void-seeders",),
+    reads=("pending",),  # broken only when a Noise roll it did not hold before is pending
 )
 def noise_in_combat_only_lair(
     before: GameState, action: Action, after: GameState, fired: tuple[str, ...]
@@ -51,6 +56,7 @@ def noise_in_combat_only_lair(
     "universal.generator-not-while-hibernating",
     "The Generator never starts the Self-Destruct sequence while any Character is hibernating.",
     GENERATOR,
+    reads=("self_destruct",),  # broken only when the Self-Destruct sequence started
 )
 def generator_not_while_hibernating(
     before: GameState, action: Action, after: GameState, fired: tuple[str, ...]
@@ -97,6 +103,9 @@ def self_destruct_unstoppable(before: GameState, action: Action, after: GameStat
     "universal.weapon-within-capacity",
     "A weapon never holds more Ammo than its capacity (with an Extended Magazine or the Autoloader attached, theirs).",
     "base.item.ammo-capacity",
+    # a weapon's Ammo and what is attached to it (its capacity); the rest is the config
+    reads=("characters",),
+    character_reads=("ammo", "mods"),
 )
 def weapon_within_capacity(state: GameState) -> str | None:
     found = [
@@ -145,6 +154,7 @@ def contamination_never_pays(before: GameState, action: Action, after: GameState
     "universal.engine-control-changes-nothing",
     "The Engine Control Room shows the Engines without changing them.",
     "base.room.engine-control-room",
+    reads=("engines",),  # broken only when an Engine's tokens changed
 )
 def engine_control_changes_nothing(
     before: GameState, action: Action, after: GameState, fired: tuple[str, ...]
@@ -158,6 +168,7 @@ def engine_control_changes_nothing(
     "universal.destroyed-door-stays-open",
     "A Destroyed Door stays open: only the Plasma Torch closes it again.",
     "base.door.destroyed",
+    reads=("doors",),  # broken only when a Door changed
 )
 def destroyed_door_stays_open(
     before: GameState, action: Action, after: GameState, fired: tuple[str, ...]
@@ -176,6 +187,7 @@ def destroyed_door_stays_open(
     "universal.only-repairs-change-engines",
     "An Engine's tokens change only by a repair (a Malfunction never changes an Engine's status).",
     "base.end.malfunction-engines",
+    reads=("engines",),  # broken only when an Engine's tokens changed
 )
 def only_repairs_change_engines(
     before: GameState, action: Action, after: GameState, fired: tuple[str, ...]
