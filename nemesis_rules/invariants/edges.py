@@ -16,14 +16,18 @@ index and seed alone, so a campaign stays deterministic per seed.
 
 :func:`near_edge` names the invariants whose condition a state holds at its limit (one more
 marker, wound, step would break it); the campaign's summary counts those states per invariant.
+It is asked at every step, so it reads the specification's numbers once and keeps the answers
+drawn from the fields the previous state shares (:func:`near_edge_plain` asks the table :data:`NEAR`
+itself; tests/invariants/test_edges_fast.py holds the two equal).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from nemesis_rules.model.core.engine import acting_player, step
 from nemesis_rules.model.core.state import GameState, Intruder
@@ -335,6 +339,120 @@ NEAR: Mapping[str, Callable[[GameState], bool]] = {
 """Invariant id → whether a state holds that invariant's quantity at its limit."""
 
 
-def near_edge(state: GameState) -> list[str]:
-    """The invariants whose condition ``state`` holds at the limit (one step from failing)."""
+def near_edge_plain(state: GameState) -> list[str]:
+    """The invariants whose condition ``state`` holds at the limit (one step from failing): the
+    :data:`NEAR` table asked entry by entry (what :func:`near_edge` means)."""
     return [name for name, at_limit in NEAR.items() if at_limit(state)]
+
+
+@cache
+def _miniature_limits(ruleset: str) -> dict[str, int]:
+    """Intruder kind → how many miniatures of it the specification counts under ``ruleset``."""
+    prefix = f"miniatures.{ruleset}."
+    return {key.removeprefix(prefix): spec_value(key) for key in _SPEC_KEYS if key.startswith(prefix)}
+
+
+class _Read:
+    """The fields of the state :func:`near_edge` read last, each with the answers drawn from it: a
+    step copies only the fields it changes, so the next state mostly shares them (the same objects),
+    and an answer drawn from an unchanged field is still the answer."""
+
+    __slots__ = (
+        "characters",
+        "config",
+        "fire",
+        "full",
+        "insane",
+        "intruders",
+        "malfunction",
+        "pods",
+        "rooms",
+        "seats",
+        "wounds",
+    )
+
+    def __init__(self) -> None:
+        self.forget(None)
+
+    def forget(self, config: object) -> None:
+        """Start over for a game of ``config`` (nothing read yet)."""
+        self.config = config
+        self.rooms: object = None
+        self.characters: object = None
+        self.pods: object = None
+        self.intruders: object = None
+        self.fire = self.malfunction = self.wounds = self.insane = self.seats = self.full = False
+
+
+_LAST = _Read()
+_FIRE = spec_value("supply.fire")
+_MALFUNCTION = spec_value("supply.malfunction")
+_DOORS = spec_value("supply.door")
+_TIME_NEAR = spec_value("track.time.spaces") - 2
+_SELF_DESTRUCT_NEAR = spec_value("track.self-destruct.spaces") - 2
+_SERIOUS = spec_value("wounds.serious-for-death")
+_LIGHT = spec_value("wounds.light-to-serious") - 1
+_INSANITY = spec_value("insanity.max")
+_SEATS = spec_value("pods.seats")
+_EGGS = spec_value("supply.egg")
+
+
+def near_edge(state: GameState) -> list[str]:
+    """The invariants whose condition ``state`` holds at the limit (one step from failing).
+
+    This is :func:`near_edge_plain` (the :data:`NEAR` table), asked at every step of a campaign:
+    the specification's numbers are read once, and an entry whose fields (rooms, characters, pods,
+    intruders) are the very objects of the state asked before keeps its answer (:class:`_Read`)."""
+    last = _LAST
+    config = state.config
+    if config is not last.config:
+        last.forget(config)
+    rooms = state.rooms
+    if rooms is not last.rooms:
+        last.rooms = rooms
+        last.fire = sum(1 for r in rooms if r.fire) == _FIRE
+        last.malfunction = sum(1 for r in rooms if r.malfunction) == _MALFUNCTION
+    characters = state.characters
+    if characters is not last.characters:
+        last.characters = characters
+        last.wounds = any(
+            c.alive and (len(c.serious_wounds) == _SERIOUS or c.light_wounds == _LIGHT) for c in characters
+        )
+        last.insane = config.ruleset.name == "void-seeders" and any(
+            c.alive and c.insanity == _INSANITY for c in characters
+        )
+    pods = state.pods
+    if pods is not last.pods:
+        last.pods = pods
+        last.seats = any(len(p.occupants) == _SEATS for p in pods)
+    intruders = state.intruders
+    if intruders is not last.intruders:
+        last.intruders = intruders
+        limits = _miniature_limits(config.ruleset.name)
+        kinds = Counter(i.kind for i in intruders)
+        last.full = any(n >= limits[kind] for kind, n in kinds.items() if kind in limits)
+    near = []
+    if last.fire:
+        near.append("supply.fire")
+    if last.malfunction:
+        near.append("supply.malfunction")
+    doors = state.doors
+    if len(doors) - doors.count("open") == _DOORS:
+        near.append("supply.doors")
+    if len(state.noise) >= len(config.board.corridors):
+        near.append("supply.noise")
+    if state.time >= _TIME_NEAR or (state.self_destruct is not None and state.self_destruct >= _SELF_DESTRUCT_NEAR):
+        near.append("tracks.spaces")
+    if last.wounds:
+        near.append("characters.wounds")
+    if last.insane:
+        near.append("vs.insanity.range")
+    if last.seats:
+        near.append("pods.seats")
+    if state.eggs <= 1 or state.eggs == _EGGS:
+        near.append("supply.heavy-objects")
+    if last.full and config.ruleset.name == "base":
+        near.append("supply.miniatures")
+    if last.full and config.ruleset.name == "void-seeders":
+        near.append("vs.supply.miniatures")
+    return near

@@ -24,7 +24,9 @@ play takes, now and then (the steer's rate: :data:`DOORS_RATE`, :data:`OBJECTIVE
 :data:`HUNT_RATE`), one of the actions the predicate
 selects. Choosing chance outcomes is legitimate for a fuzzer: every outcome chosen is a possible
 one. Predicates look only at the action, the state and the frame on top of the stack (no
-look-ahead), so they stay cheap enough to run at every step.
+look-ahead), so they stay cheap enough to run at every step; and each steer declares the decision
+kinds and chance nodes it can want, so that :func:`steered` asks only the steers a node concerns
+(:func:`steered_plain` asks them all; tests/invariants/test_steering_fast.py holds the two equal).
 
 ``base.supply.components`` (a ninth non-Larva Intruder dying with all 8 Carcass tokens out;
 every Noise marker on the board cannot happen on the printed board: 30 markers, 28 corridors and
@@ -42,11 +44,12 @@ from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
+from nemesis_rules.model.data.vocabulary import WORDS
 from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.attack import AttackCardDraw
 from nemesis_rules.model.rules.encounter import EncounterDraw
@@ -111,6 +114,12 @@ class Steer:
     """The clauses it leads to: a function of the game's kind (ruleset and card variants) alone."""
     gate: Callable[[GameState, AbstractSet[str]], bool]
     wants: Callable[[GameState, Action, AbstractSet[str]], bool]
+    decisions: frozenset[str] = frozenset()
+    """The decision kinds ``wants`` can hold for: it holds for no decision of another kind."""
+    chances: frozenset[str] = frozenset()
+    """The chance nodes (by name) whose outcomes ``wants`` can hold for: it holds for no other
+    outcome. Predicates that ask the frame on top of the stack (an Attack card drawn by
+    :class:`AttackCardDraw`) name that frame's chance: a legal outcome carries its node's name."""
 
     def active(self, state: GameState, seen: AbstractSet[str]) -> bool:
         """Whether one of its clauses that a game of this ruleset can meet is unseen, and the gate holds."""
@@ -361,15 +370,68 @@ def _always(state: GameState, seen: AbstractSet[str]) -> bool:
     return True
 
 
+def _taking(param: str) -> frozenset[str]:
+    """The decision kinds whose word takes ``param`` (the vocabulary: a decision of another kind
+    never names it)."""
+    return frozenset(w.kind for w in WORDS.values() if param in w.names)
+
+
+_CLOSING = frozenset({"set-doors", "switch-door", "room-action", "doors-of"}) | _taking("door")
+"""The decisions :func:`closes_doors` can hold for (any ``door=closed``, and the words it names)."""
+_SPARING = frozenset({"attack-card", "noise-roll", "intruder-token", "combat-die"})
+"""The chance nodes :func:`spares_characters` reads: AttackCardDraw, the Noise roll, EncounterDraw,
+CombatRoll (and its Soldier variants, which keep its name)."""
+
 STEERS: tuple[Steer, ...] = (
-    Steer("door-exhaustion", DOORS_RATE, lambda s: (DOOR_EXHAUSTION,), _always, closes_doors),
-    Steer("objective-deal", OBJECTIVES_RATE, _objective_clauses, _always, deals_unseen_objectives),
-    Steer("survivors", SPARING_RATE, _objective_clauses, holds_unseen_objective, spares_characters),
-    Steer("mars", MARS_RATE, lambda s: (QUARANTINE_MARS,), quarantine_held, sets_course_for_mars),
-    Steer("items", ITEMS_RATE, item_clauses, _always, brings_unused_items),
-    Steer("adults", ADULTS_RATE, lambda s: (ADULT_SUPPLY,), _always, brings_adults),
-    Steer("pods", PODS_RATE, lambda s: (STEP_OUT, EJECTS), _always, waits_in_pod),
-    Steer("hunt", HUNT_RATE, lambda s: (CARCASS_SUPPLY,), hunting, hunts),
+    Steer(
+        "door-exhaustion",
+        DOORS_RATE,
+        lambda s: (DOOR_EXHAUSTION,),
+        _always,
+        closes_doors,
+        _CLOSING,
+        frozenset({"event-card"}),
+    ),
+    Steer(
+        "objective-deal",
+        OBJECTIVES_RATE,
+        _objective_clauses,
+        _always,
+        deals_unseen_objectives,
+        frozenset({"keep-objective"}),
+        frozenset({ObjectiveDraw.chance}),
+    ),
+    Steer("survivors", SPARING_RATE, _objective_clauses, holds_unseen_objective, spares_characters, chances=_SPARING),
+    Steer("mars", MARS_RATE, lambda s: (QUARANTINE_MARS,), quarantine_held, sets_course_for_mars, _taking("flight")),
+    Steer(
+        "items",
+        ITEMS_RATE,
+        item_clauses,
+        _always,
+        brings_unused_items,
+        frozenset({"craft"}),
+        frozenset({"item-card"}),
+    ),
+    Steer(
+        "adults", ADULTS_RATE, lambda s: (ADULT_SUPPLY,), _always, brings_adults, chances=frozenset({"intruder-token"})
+    ),
+    Steer(
+        "pods",
+        PODS_RATE,
+        lambda s: (STEP_OUT, EJECTS),
+        _always,
+        waits_in_pod,
+        frozenset({"leave-pod", "wait-in-pod", "stay-in-pod"}),
+    ),
+    Steer(
+        "hunt",
+        HUNT_RATE,
+        lambda s: (CARCASS_SUPPLY,),
+        hunting,
+        hunts,
+        frozenset({"use-item", "melee", "shoot"}),
+        frozenset({CombatRoll.chance, EnduranceDraw.chance, EncounterDraw.chance, AttackCardDraw.chance}),
+    ),
 )
 """The steering table, asked in this order (see :func:`steered`)."""
 
@@ -377,7 +439,41 @@ STEERS: tuple[Steer, ...] = (
 def steered(state: GameState, options: Sequence[Action], seen: AbstractSet[str], rng: random.Random) -> Action | None:
     """The first steer (table order) that is active, has legal actions fitting it and is drawn
     (its ``rate``) picks one of them at random; None when no steer does. The generator is asked
-    only where some action fits a steer, so a game no steer applies to plays as before."""
+    only where some action fits a steer, so a game no steer applies to plays as before.
+
+    ``options`` are the legal actions of ``state``: all decisions, or all outcomes of one chance
+    node. This is :func:`steered_plain`, asking only the steers that can want an option of this
+    node (:attr:`Steer.decisions`, :attr:`Steer.chances`): the others have no fitting action, so
+    they draw nothing from ``rng`` there, and whether they are active does not matter."""
+    if not options:
+        return None
+    if isinstance(options[0], Outcome):
+        for steer in _BY_CHANCE.get(options[0].chance, ()):
+            if not steer.active(state, seen):
+                continue
+            fitting = [a for a in options if steer.wants(state, a, seen)]
+            if fitting and rng.random() < steer.rate:
+                return fitting[rng.randrange(len(fitting))]
+        return None
+    decisions = cast("Sequence[Decision]", options)
+    kinds = {d.kind for d in decisions}
+    if kinds.isdisjoint(_WANTED_KINDS):
+        return None
+    for steer in STEERS:
+        wanted = steer.decisions
+        if wanted.isdisjoint(kinds) or not steer.active(state, seen):
+            continue
+        chosen = [d for d in decisions if d.kind in wanted and steer.wants(state, d, seen)]
+        if chosen and rng.random() < steer.rate:
+            return chosen[rng.randrange(len(chosen))]
+    return None
+
+
+def steered_plain(
+    state: GameState, options: Sequence[Action], seen: AbstractSet[str], rng: random.Random
+) -> Action | None:
+    """:func:`steered` as it reads: every steer of the table asked of every option (the test
+    holding :func:`steered` to it plays seeded games)."""
     for steer in STEERS:
         if not steer.active(state, seen):
             continue
@@ -385,3 +481,11 @@ def steered(state: GameState, options: Sequence[Action], seen: AbstractSet[str],
         if fitting and rng.random() < steer.rate:
             return fitting[rng.randrange(len(fitting))]
     return None
+
+
+_BY_CHANCE: dict[str, tuple[Steer, ...]] = {
+    chance: tuple(s for s in STEERS if chance in s.chances) for s0 in STEERS for chance in s0.chances
+}
+"""Chance node name → the steers that can want one of its outcomes, in table order."""
+_WANTED_KINDS = frozenset(kind for s in STEERS for kind in s.decisions)
+"""Every decision kind some steer can want."""
