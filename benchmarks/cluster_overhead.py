@@ -22,7 +22,7 @@ from typing import Any
 
 from distributed import Client
 
-from nemesis_rules.invariants.campaign import Campaign, run, summarise
+from nemesis_rules.invariants.campaign import Campaign, run, summarise, with_refusals
 from nemesis_rules.invariants.catalogue import catalogue
 from nemesis_rules.invariants.cluster import connected, play_on
 from nemesis_rules.invariants.fuzzing import Setup, playable_rulesets
@@ -38,10 +38,11 @@ def untimed(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def on_cluster(client: Client, campaign: Campaign) -> tuple[float, dict[str, Any]]:
-    """The campaign played on the cluster and summarised here, timed as ``run`` is (summary included)."""
+    """The campaign played on the cluster and summarised here, timed as ``run`` is (summary and the
+    must-stay-illegal replay included, as ``fuzz --cluster`` does)."""
     started = time.perf_counter()
     results = play_on(client, campaign)
-    summary = summarise(campaign, results, 0.0, shrinking=True)
+    summary = with_refusals(campaign, summarise(campaign, results, 0.0, shrinking=True))
     return time.perf_counter() - started, summary
 
 

@@ -15,10 +15,12 @@ card, an Objective, an attack card), now and then an action that leads toward a 
 many steps of the same tendency (:mod:`.steering`: Doors closed until the 12 tokens run out,
 unseen Objectives dealt and their holders spared so that they reach the victory check), else an
 action that fires a clause not fired yet (trying a few candidates on the immutable state, a
-capped number), so rare rules get exercised.
+capped number), so rare rules get exercised. A kind of action whose look-ahead fired nothing
+unseen is *dull* from then on and is not stepped ahead again (:func:`dull_key`): after the first
+games of a block most kinds are, and coverage play costs little more than plain play.
 
-What counts as "not seen yet" is what the game so far and every earlier game of its *block* saw
-(per ruleset). A campaign is cut into fixed blocks of consecutive games (:func:`block_size`, a
+What counts as "not seen yet" (and as dull) is what the game so far and every earlier game of
+its *block* saw (per ruleset). A campaign is cut into fixed blocks of consecutive games (:func:`block_size`, a
 function of the number of games alone); each block starts with an empty coverage memory and is
 played in order by one worker. A game's result therefore depends on its block and nothing else:
 the campaign is the same whether it runs on one process, ``--jobs J``, ``--shard I/N`` (whole
@@ -150,6 +152,9 @@ class GameResult:
     actions: tuple[Action, ...] = ()
     novelties: set[str] = field(default_factory=set)
     """With ``coverage``: the :func:`novelty_key` of every action taken (campaign bookkeeping)."""
+    dull: set[str] = field(default_factory=set)
+    """With ``coverage``: the :func:`dull_key` of every kind of action whose look-ahead fired nothing
+    unseen (campaign bookkeeping: later games of the block do not step it ahead)."""
     near: Counter[str] = field(default_factory=Counter)
     """Per invariant, the states of the game holding its condition at the limit (:mod:`.edges`)."""
 
@@ -212,6 +217,22 @@ _novelty: Callable[[Action], str] = fast.remembered(novelty_key, NOVELTY_KEYS_KE
 is a value, so its key never changes)."""
 
 
+DULL = "ahead:"
+"""How a :func:`dull_key` begins (no clause id or novelty key does)."""
+
+
+def dull_key(action: Action) -> str:
+    """The coverage memory's mark that ``action``'s kind (:func:`novelty_key`) was stepped ahead and
+    fired nothing unseen: coverage play does not step that kind ahead again. (Measured on the
+    default campaign: only about 2.5% of look-aheads found a clause, and a campaign that never looks
+    ahead exercises as many clauses; marking dull kinds keeps the look-ahead where it may still pay.)"""
+    return DULL + _novelty(action)
+
+
+_dull: Callable[[Action], str] = fast.remembered(dull_key, NOVELTY_KEYS_KEPT)
+""":func:`dull_key`, remembered (asked of every candidate)."""
+
+
 def _coverage_choice(
     state: GameState, rng: random.Random, seen: set[str], choose: Player
 ) -> tuple[Action, Transition | None]:
@@ -220,8 +241,10 @@ def _coverage_choice(
     that takes many steps (the table :data:`~.steering.STEERS`: Doors closed, Objectives dealt,
     Characters spared); else an action firing a clause not in ``seen`` when one of a few
     candidates does; otherwise the ordinary random choice. A candidate that makes the engine
-    raise counts as new. With the action, its transition when the look-ahead made it already
-    (the caller applies it instead of stepping again)."""
+    raise counts as new; a candidate of a dull kind (:func:`dull_key` in ``seen``) is not tried, and
+    one that fires nothing unseen makes its kind dull (added to ``seen``, which the caller keeps). With
+    the action, its transition when the look-ahead made it already (the caller applies it instead of
+    stepping again)."""
     options = legal_actions(state)
     if len(options) <= 1:
         return choose(state, rng), None
@@ -235,6 +258,9 @@ def _coverage_choice(
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
     fresh: list[tuple[Action, Transition | None]] = []
     for candidate in picks:
+        dull = _dull(candidate)
+        if dull in seen:
+            continue
         try:
             ahead = step(state, candidate)
         except Exception:
@@ -246,6 +272,8 @@ def _coverage_choice(
                 # game but changed what main's newer invariants reported (see the notes of issue 24)
                 fresh.append((candidate, None))
                 break
+        else:
+            seen.add(dull)
     if fresh:
         return fresh[rng.randrange(len(fresh))]
     return choose(state, rng), None
@@ -309,6 +337,8 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
         result.found.append(Found(ENGINE_ERROR, f"no end after {MAX_STEPS} steps", len(actions)))
     prober.probe_end(state)
     result.steps = len(actions)
+    if setup.coverage:
+        result.dull = {k for k in known if k.startswith(DULL) and k not in seen}
     result.refused, result.probes = prober.refused, prober.probes
     result.probe_errors = list(prober.errors)
     if result.found or result.gaps:
@@ -342,4 +372,5 @@ def block_games(specs: Sequence[GameSpec], setup: Setup) -> Iterator[GameResult]
             known = seen.setdefault(spec.ruleset, set())
             known.update(result.clauses)
             known.update(result.novelties)
+            known.update(result.dull)
         yield result

@@ -20,7 +20,9 @@ from nemesis_rules.invariants.fuzzing import (
     novelty_key,
     play_spec,
 )
-from nemesis_rules.model.core.actions import Decision, Outcome
+from nemesis_rules.model.core.actions import Action, Decision, Outcome
+from nemesis_rules.model.core.engine import Transition
+from nemesis_rules.model.core.state import GameState
 
 
 def test_a_kind_of_decision_is_its_kind_with_the_room_card_or_item_it_names() -> None:
@@ -71,7 +73,7 @@ def test_each_ruleset_seeks_what_its_own_earlier_games_of_the_block_have_not_see
     for spec, seen in calls:
         earlier = range(spec.index - spec.index % size, spec.index)
         own = [by_index[g] for g in earlier if by_index[g].spec.ruleset == spec.ruleset]
-        assert seen == set().union(*(set(r.clauses) | r.novelties for r in own))
+        assert seen == set().union(*(set(r.clauses) | r.novelties | r.dull for r in own))
     assert any(seen for _, seen in calls)  # the third game of a block has seen the first
 
 
@@ -79,3 +81,32 @@ def test_a_block_is_at_most_25_games_and_a_campaign_has_16_blocks_when_it_can() 
     assert block_size(500) == COVERAGE_BLOCK == 25
     assert block_size(200) == 13 and MIN_BLOCKS <= -(-200 // 13)
     assert block_size(6) == 1 and block_size(1) == 1
+
+
+def test_a_kind_whose_look_ahead_fired_nothing_unseen_is_dull_and_later_games_of_the_block_know_it() -> None:
+    first = play_spec(GameSpec(0, "base", 2, 5), Setup(coverage=True, probes=0))
+    assert first.dull and all(k.startswith(fuzzing_module.DULL) for k in first.dull)
+    assert all(k.removeprefix(fuzzing_module.DULL).startswith(("decision:", "outcome:")) for k in first.dull)
+    plain = play_spec(GameSpec(0, "base", 2, 5), Setup(probes=0))
+    assert not plain.dull
+
+
+def test_coverage_play_never_steps_a_dull_kind_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every kind dull, coverage play steps each action once (the move itself): no look-ahead;
+    without the marks it looks ahead, so the marks are what saves the steps."""
+    stepped: list[int] = []
+    original = fuzzing_module.step
+
+    def counting(state: GameState, action: Action) -> Transition:
+        stepped.append(1)
+        return original(state, action)
+
+    monkeypatch.setattr(fuzzing_module, "step", counting)
+    monkeypatch.setattr(fuzzing_module, "_dull", lambda action: fuzzing_module.DULL + "*")
+    spec, setup = GameSpec(0, "base", 2, 5), Setup(coverage=True, probes=0)
+    marked = play_spec(spec, setup, frozenset({fuzzing_module.DULL + "*"}))
+    assert len(stepped) == marked.steps
+    assert marked.end_reason not in ("step-limit", "engine-error", "rule-gap") and not marked.dull
+    stepped.clear()
+    unmarked = play_spec(spec, setup)
+    assert len(stepped) > unmarked.steps
