@@ -21,8 +21,9 @@ from nemesis_rules.invariants.fuzzing import (
     play_spec,
 )
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
-from nemesis_rules.model.core.engine import Transition
+from nemesis_rules.model.core.engine import Transition, chance_outcomes, is_chance, legal_actions
 from nemesis_rules.model.core.state import GameState
+from nemesis_rules.players.play import play_game
 
 
 def test_a_kind_of_decision_is_its_kind_with_the_room_card_or_item_it_names() -> None:
@@ -110,3 +111,21 @@ def test_coverage_play_never_steps_a_dull_kind_ahead(monkeypatch: pytest.MonkeyP
     stepped.clear()
     unmarked = play_spec(spec, setup)
     assert len(stepped) > unmarked.steps
+
+
+def test_the_fast_novelty_key_is_the_novelty_key_of_every_action_seeded_games_offer() -> None:
+    """Coverage play's fast key (by word for words with no distinguishing parameter) against
+    :func:`novelty_key` on every option of seeded games of both rulesets."""
+    asked = 0
+
+    def note(state: GameState, action: Action, transition: Transition) -> None:
+        nonlocal asked
+        options = [o for o, _ in chance_outcomes(state)] if is_chance(state) else list(legal_actions(state))
+        for option in (*options, action):
+            assert fuzzing_module._novelty(option) == novelty_key(option), option
+            asked += 1
+
+    for ruleset in ("base", "void-seeders"):
+        for seed in range(3):
+            play_game(seed, 2 + seed, ruleset, on_step=note)
+    assert asked > 1000 and fuzzing_module._KIND_KEYS
