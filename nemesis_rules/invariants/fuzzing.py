@@ -38,6 +38,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 from nemesis_rules.invariants.catalogue import invariant
 from nemesis_rules.invariants.checker import Checker
@@ -312,6 +313,7 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
     gap_keys: set[tuple[str, str]] = set()
     prober = Prober(spec.seed, setup.probes)
     choose = PLAYERS[setup.player]
+    fired: list[tuple[str, ...]] = []  # counted once at the end: one Counter.update per step costs more
     for _ in range(MAX_STEPS):
         if state.end is not None:
             result.end_reason = state.end.reason
@@ -332,7 +334,8 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
             result.found.append(Found(ENGINE_ERROR, f"{type(exc).__name__}: {exc}", len(actions)))
             result.end_reason = "engine-error"
             break
-        result.clauses.update(transition.fired)
+        if transition.fired:
+            fired.append(transition.fired)
         if setup.coverage:
             known.update(transition.fired)
             key = _novelty(action)
@@ -349,12 +352,15 @@ def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) 
                 reported.add(v.invariant)
                 result.found.append(Found(v.invariant, v.message, len(actions)))
         state = transition.state
-        result.near.update(near_edge(state))
+        near = near_edge(state)
+        if near:
+            result.near.update(near)
     else:
         result.end_reason = "step-limit"
         result.found.append(Found(ENGINE_ERROR, f"no end after {MAX_STEPS} steps", len(actions)))
     prober.probe_end(state)
     result.steps = len(actions)
+    result.clauses = Counter(chain.from_iterable(fired))
     if setup.coverage:
         result.dull = {k for k in known if k.startswith(DULL) and k not in seen}
     result.refused, result.probes = prober.refused, prober.probes
