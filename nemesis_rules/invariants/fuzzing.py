@@ -245,11 +245,12 @@ def dull_key(action: Action) -> str:
     fired nothing unseen: coverage play does not step that kind ahead again. (Measured on the
     default campaign: only about 2.5% of look-aheads found a clause, and a campaign that never looks
     ahead exercises as many clauses; marking dull kinds keeps the look-ahead where it may still pay.)"""
+    return DULL + novelty_key(action)
+
+
+def _dull(action: Action) -> str:
+    """:func:`dull_key` through the fast novelty key (asked of every candidate)."""
     return DULL + _novelty(action)
-
-
-_dull: Callable[[Action], str] = fast.remembered(dull_key, NOVELTY_KEYS_KEPT)
-""":func:`dull_key`, remembered (asked of every candidate)."""
 
 
 def _coverage_choice(
