@@ -148,9 +148,9 @@ PARTS = ("listing the legal actions", "the player's own choosing", "applying the
 def breakdown(seconds: float, rulesets: tuple[str, ...]) -> tuple[dict[str, float], int, int, int]:
     """Where a step's time goes in the games fuzz plays, each part timed on its own around
     every step: (seconds per part of :data:`PARTS`, steps, decision steps, decisions listed).
-    The player lists the actions itself; its own choosing is its call less a listing of the
-    same state made just before (so that listing's second run, warmer, makes the player's
-    share a little larger than it is)."""
+    The player lists the actions itself, but a second listing of the same state is a lookup
+    (``fast.LastAsked``), so its call right after the listing is its own choosing. (Subtracting a
+    listing from it, as this did before the lookup, printed a negative share.)"""
     clock = time.perf_counter
     spent = dict.fromkeys(PARTS, 0.0)
     steps = decisions = listed = 0
@@ -177,7 +177,7 @@ def breakdown(seconds: float, rulesets: tuple[str, ...]) -> tuple[dict[str, floa
                 checker.after(state, action, transition.state, transition.fired)
                 t4 = clock()
                 spent[PARTS[0]] += t1 - t0
-                spent[PARTS[1]] += (t2 - t1) - (t1 - t0)
+                spent[PARTS[1]] += t2 - t1
                 spent[PARTS[2]] += t3 - t2
                 spent[PARTS[3]] += t4 - t3
                 state = transition.state
