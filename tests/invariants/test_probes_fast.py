@@ -167,6 +167,21 @@ def test_below_draws_what_randrange_draws() -> None:
         assert fast.random() == plain.random()
 
 
+def test_a_draw_written_out_is_randrange() -> None:
+    """What the prober writes out for ``below(n)``: ``getrandbits(n.bit_length())`` until below ``n``."""
+    assert random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+    for seed in range(5):
+        fast, plain = random.Random(seed), random.Random(seed)
+        bits = fast.getrandbits
+        for n in [1 + (i * 7919) % 97 for i in range(500)] + [SAMPLE_EVERY, KEPT_PER_KIND, MUTATED_EVERY, 1]:
+            k = n.bit_length()
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            assert drawn == plain.randrange(n)
+        assert fast.getstate() == plain.getstate()
+
+
 def test_below_falls_back_on_randrange() -> None:
     class Own(random.Random):
         __slots__ = ()
