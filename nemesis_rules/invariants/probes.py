@@ -34,12 +34,14 @@ decision taken). Probes that make the engine fail with anything but a refusal ar
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from nemesis_rules.model.core.actions import Action, Decision, ParamValue
-from nemesis_rules.model.core.engine import IllegalActionError, acting_player, check, is_chance, legal_actions
+from nemesis_rules.model.core.engine import IllegalActionError, legal_actions, refusal
+from nemesis_rules.model.core.frames import ChanceNode, Choice
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules.pods import SECTION_TILES
 
@@ -67,6 +69,17 @@ ERRORS_KEPT = 5
 SEED_SALT = 0x9E3779B9
 """Mixed into the game's seed, so the prober's draws are not the player's."""
 
+_SAMPLE_BITS = SAMPLE_EVERY.bit_length()
+_KEPT_BITS = KEPT_PER_KIND.bit_length()
+_OUT_OF_TURN_BITS = OUT_OF_TURN_EVERY.bit_length()
+_REPAID_BITS = REPAID_EVERY.bit_length()
+_CONTAMINATED_BITS = CONTAMINATED_EVERY.bit_length()
+_MUTATED_BITS = MUTATED_EVERY.bit_length()
+"""The bits each of the prober's frequent draws takes (see :func:`below`: ``below(n)`` written out)."""
+
+Signature = tuple[type, tuple[tuple[str, ParamValue], ...]]
+"""A remembered decision's class and parameters (see :meth:`Prober.remember_each`)."""
+
 
 @dataclass(slots=True)
 class Prober:
@@ -87,16 +100,24 @@ class Prober:
     _below: Callable[[int], int] = field(init=False, repr=False)
     """``_below(n)`` is ``_rng.randrange(n)`` for ``n`` of at least 1, the only calls made (see
     :func:`below`)."""
+    _bits: Callable[[int], int] = field(init=False, repr=False)
+    """``_rng.getrandbits``: the frequent draws are ``below`` written out with it (see :func:`below`)."""
     _seen: dict[tuple[int, str], dict[str, list[Decision]]] = field(init=False, repr=False, default_factory=dict)
-    _signatures: dict[tuple[int, str, str], list[tuple[type, tuple[tuple[str, ParamValue], ...]]]] = field(
+    _signatures: dict[tuple[int, str, str], tuple[list[Decision], list[Signature]]] = field(
         init=False, repr=False, default_factory=dict
     )
-    """Beside each list of ``_seen`` (by player, node and kind), the ``(class, params)`` of its
-    decisions, index for index: see :meth:`remember`."""
+    """By player, node and kind: the list ``_seen`` keeps, and beside it the ``(class, params)``
+    of its decisions, index for index (see :meth:`remember_each`)."""
+    _kinds: dict[tuple[int, str], list[str]] = field(init=False, repr=False, default_factory=dict)
+    """By player and node: the kinds ``_seen`` keeps, sorted (the plain version sorts them at each draw)."""
+    _players: dict[str, list[int]] = field(init=False, repr=False, default_factory=dict)
+    """By node: the players ``_seen`` keeps decisions of there, sorted (the plain version sorts
+    the keys of ``_seen`` at each draw)."""
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed ^ SEED_SALT)
         self._below = below(self._rng)
+        self._bits = self._rng.getrandbits
 
     def remember(self, decision: Decision, node: str) -> None:
         """Keep ``decision`` (seen legal at a node of kind ``node``) in its player's sample."""
@@ -107,35 +128,64 @@ class Prober:
         # The plain test is ``decision in kept``. The decisions of one list share their player
         # and kind, so two of them are equal exactly when their class and parameters are: the
         # parallel list of those pairs answers with one comparison of tuples in C, not a
-        # dataclass ``__eq__`` call per decision kept (tests/invariants/test_probes_fast.py).
-        seen, every_signature = self._seen, self._signatures
+        # dataclass ``__eq__`` call per decision kept. The lists are looked up again only when
+        # the player or kind changes: a listing comes sorted, so once per kind listed
+        # (tests/invariants/test_probes_fast.py).
+        every, bits = self._signatures, self._bits
+        player, kind = -1, ""
+        kept: list[Decision] = []
+        signatures: list[Signature] = []
         for decision in options:
             if not isinstance(decision, Decision):
                 continue
+            if decision.kind != kind or decision.player != player:
+                player, kind = decision.player, decision.kind
+                lists = every.get((player, node, kind))
+                kept, signatures = lists if lists is not None else self._new_kind(player, node, kind)
             signature = (type(decision), decision.params)
-            signatures = every_signature.setdefault((decision.player, node, decision.kind), [])
             if signature in signatures:
                 continue
-            kept = seen.setdefault((decision.player, node), {}).setdefault(decision.kind, [])
             if len(kept) < KEPT_PER_KIND:
                 kept.append(decision)
                 signatures.append(signature)
             else:
-                i = self._below(KEPT_PER_KIND)
+                i = bits(_KEPT_BITS)  # below(KEPT_PER_KIND)
+                while i >= KEPT_PER_KIND:
+                    i = bits(_KEPT_BITS)
                 kept[i] = decision
                 signatures[i] = signature
+
+    def _new_kind(self, player: int, node: str, kind: str) -> tuple[list[Decision], list[Signature]]:
+        """The empty lists of a kind of decision not kept yet for ``player`` at ``node`` (a
+        decision of it is kept next), entered in ``_seen`` and the sorted tables."""
+        kinds = self._seen.get((player, node))
+        if kinds is None:
+            kinds = self._seen[(player, node)] = {}
+            insort(self._players.setdefault(node, []), player)
+        kept: list[Decision] = []
+        kinds[kind] = kept
+        insort(self._kinds.setdefault((player, node), []), kind)
+        lists: tuple[list[Decision], list[Signature]] = (kept, [])
+        self._signatures[(player, node, kind)] = lists
+        return lists
 
     def probe(self, state: GameState, chosen: Action) -> None:
         """At a decision node, just before ``chosen`` is applied: remember what is legal, then
         ask ``check`` about a few remembered decisions that are not legal now."""
-        if self.per_step <= 0 or state.end is not None or is_chance(state) or not isinstance(chosen, Decision):
+        pending = state.pending
+        if self.per_step <= 0 or state.end is not None or not pending or not isinstance(chosen, Decision):
             return
-        player = acting_player(state)
-        if player is None:
-            return
-        node = type(state.pending[-1]).__name__
-        self.remember(chosen, node)
-        if self._below(SAMPLE_EVERY) == 0:
+        frame = pending[-1]
+        if isinstance(frame, ChanceNode) or not isinstance(frame, Choice):
+            return  # a chance node, or no decision pending (engine.is_chance, engine.acting_player)
+        player = frame.player
+        node = type(frame).__name__
+        self.remember_each((chosen,), node)
+        bits = self._bits
+        drawn = bits(_SAMPLE_BITS)  # below(SAMPLE_EVERY)
+        while drawn >= SAMPLE_EVERY:
+            drawn = bits(_SAMPLE_BITS)
+        if drawn == 0:
             self.remember_each(legal_actions(state), node)
         for _ in range(self.per_step):
             candidate = self._candidate(state, player, node, chosen)
@@ -146,29 +196,64 @@ class Prober:
         """A remembered decision for this kind of node: by another player who may not act (now
         and then), else by the acting player (mostly paid again from the hand held now, now and
         then with a Contamination card); never the decision about to be taken."""
+        # Each ``drawn`` below is ``self._below(n)`` written out (see :func:`below`): a draw
+        # is a Python call otherwise, and a candidate draws five or six times.
+        below, bits = self._below, self._bits
         who = player
-        if self._below(OUT_OF_TURN_EVERY) == 0:
-            others = sorted(p for p, n in self._seen if p != player and n == node)
+        drawn = bits(_OUT_OF_TURN_BITS)
+        while drawn >= OUT_OF_TURN_EVERY:
+            drawn = bits(_OUT_OF_TURN_BITS)
+        if drawn == 0:
+            others = [p for p in self._players.get(node, ()) if p != player]
             idle = [p for p in others if _idle(state, p)]
             pool = idle or others
             if pool:
-                who = pool[self._below(len(pool))]
+                who = pool[below(len(pool))]
         kinds = self._seen.get((who, node))
         if not kinds:
             return None
-        candidate = self._any_of(kinds)
+        names = self._kinds[(who, node)]
+        n = len(names)
+        k = n.bit_length()
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        kept = kinds[names[drawn]]
+        n = len(kept)
+        k = n.bit_length()
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        candidate = kept[drawn]
         if who == player:
-            if self._below(REPAID_EVERY) != 0:
+            drawn = bits(_REPAID_BITS)
+            while drawn >= REPAID_EVERY:
+                drawn = bits(_REPAID_BITS)
+            if drawn != 0:
                 candidate = _paid_from_hand(state, candidate)
-            if self._below(CONTAMINATED_EVERY) == 0:
+            drawn = bits(_CONTAMINATED_BITS)
+            while drawn >= CONTAMINATED_EVERY:
+                drawn = bits(_CONTAMINATED_BITS)
+            if drawn == 0:
                 candidate = _paid_with_contamination(state, candidate)
-            if self._below(MUTATED_EVERY) == 0:
+            drawn = bits(_MUTATED_BITS)
+            while drawn >= MUTATED_EVERY:
+                drawn = bits(_MUTATED_BITS)
+            if drawn == 0:
                 candidate = _mutated(state, candidate)
             # asked only in a room with a Malfunction, so probing elsewhere draws as before
             mistake = _room_action_despite_malfunction(state, player, kinds) if node == TURN else None
-            if mistake is not None and self._below(MALFUNCTION_EVERY) == 0:
+            if mistake is not None and below(MALFUNCTION_EVERY) == 0:
                 candidate = mistake
-        return None if candidate == chosen else candidate
+        # ``candidate == chosen`` without the dataclass's ``__eq__`` call
+        if candidate is chosen or (
+            type(candidate) is type(chosen)
+            and candidate.params == chosen.params
+            and candidate.kind == chosen.kind
+            and candidate.player == chosen.player
+        ):
+            return None
+        return candidate
 
     def probe_end(self, state: GameState) -> None:
         """At the end of the game: re-issue one remembered decision (every decision is refused now)."""
@@ -184,17 +269,26 @@ class Prober:
         return kept[self._below(len(kept))]
 
     def _ask(self, state: GameState, decision: Decision) -> None:
+        """Ask the engine about ``decision``: count the clause of a refusal, keep a failure.
+        ``engine.refusal`` answers what ``check`` would raise; the error is built only for
+        ``on_refusal``, as ``check`` would have built it."""
         self.probes += 1
+        error: IllegalActionError | None = None
         try:
-            check(state, decision)
-        except IllegalActionError as refusal:
-            if refusal.clause:
-                self.refused[refusal.clause] += 1
-            if self.on_refusal is not None:
-                self.on_refusal(state, decision, refusal)
+            refused = refusal(state, decision)
+            if refused is None:
+                return
+            reason, clause = refused
+        except IllegalActionError as raised:  # raised by a rule as it answered: a refusal all the same
+            error, reason, clause = raised, raised.reason, raised.clause
         except Exception as exc:  # a check that fails on a well-formed decision is an engine bug
             if len(self.errors) < ERRORS_KEPT:
                 self.errors.append(f"{decision}: {type(exc).__name__}: {exc}")
+            return
+        if clause:
+            self.refused[clause] += 1
+        if self.on_refusal is not None:
+            self.on_refusal(state, decision, error or IllegalActionError(decision, reason, clause, state))
 
 
 def below(rng: random.Random) -> Callable[[int], int]:
@@ -202,7 +296,12 @@ def below(rng: random.Random) -> Callable[[int], int]:
     ``Random.randrange(n)`` checks its arguments and then returns ``rng._randbelow(n)``
     (CPython's ``random.py``); a prober draws a few numbers per step, all with a positive bound,
     so the checks are skipped. Where a ``Random`` has no ``_randbelow``, ``randrange`` itself
-    (tests/invariants/test_probes_fast.py holds the two to the same draws)."""
+    (tests/invariants/test_probes_fast.py holds the two to the same draws).
+
+    A ``random.Random``'s ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the
+    number drawn is below ``n`` (``_randbelow_with_getrandbits``). The prober's frequent draws
+    (about seven a decision node) are that loop written out where they are drawn, with the
+    prober's own ``Random``: a Python call fewer each (the test holds them to ``randrange``)."""
     fast: Callable[[int], int] | None = getattr(rng, "_randbelow", None)
     return fast if fast is not None else rng.randrange
 

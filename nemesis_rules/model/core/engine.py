@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from nemesis_rules.errors import NemesisRulesError
 from nemesis_rules.model.core import fast
@@ -105,12 +105,24 @@ _last = fast.LastAsked()
 """The actions listed last, so that ``check`` recognises them (see :class:`.fast.LastAsked`)."""
 
 
-def _decision_set(state: GameState, frame: Choice) -> frozenset[Action]:
+def _is_listed(state: GameState, frame: Choice, action: Decision) -> bool:
+    """Whether ``action`` is one of the decisions ``frame`` lists in ``state``.
+
+    The plain test is ``action in frozenset(frame.options(state))`` (or ``in`` the listing). A
+    set costs a dataclass ``__hash__`` call per decision listed, ``in`` a dataclass ``__eq__``
+    call per decision passed, and a state is asked about once or twice (a record's next line,
+    the prober's questions). Here one pass compares the fields ``__eq__`` compares, the kind
+    first (a turn lists a dozen kinds), with no call per decision (tests/model/test_engine_refusal.py)."""
     if _last.state is not state:
         _last.remember(state, frame.options(state))
-    if _last.decisions is None:
-        _last.decisions = frozenset(_last.actions)
-    return _last.decisions
+    cls, player, kind, params = type(action), action.player, action.kind, action.params
+    try:
+        for listed in cast("tuple[Decision, ...]", _last.actions):
+            if listed.kind == kind and listed.params == params and type(listed) is cls and listed.player == player:
+                return True
+    except AttributeError:  # pragma: no cover - a chance outcome among a Choice's decisions
+        return action in _last.actions
+    return False
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -161,42 +173,48 @@ def is_over(state: GameState) -> bool:
 
 def check(state: GameState, action: Action) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` is legal in ``state``."""
+    refused = refusal(state, action)
+    if refused is not None:
+        raise IllegalActionError(action, refused[0], refused[1], state)
+
+
+def refusal(state: GameState, action: Action) -> tuple[str, str] | None:
+    """Why the rules forbid ``action`` in ``state`` and the clause, ``(reason, clause)``; None when it is legal.
+
+    What :func:`check` raises. A caller that only tallies refusals asks this and builds no error: the
+    prober asks about two remembered decisions at every decision node and most are refused, and an
+    :class:`IllegalActionError` formats its whole message as it is made."""
     if state.end is not None or not state.pending:
-        raise IllegalActionError(action, "the game is over", "base.end.check-needed", state)
+        return "the game is over", "base.end.check-needed"
     frame = state.pending[-1]
-    if _last.handed_out(state, action):
-        return  # one of the actions just enumerated for this very state
     if isinstance(frame, ChanceNode):
+        if _last.handed_out(state, action):
+            return None  # one of the outcomes just enumerated for this very state
         if not isinstance(action, Outcome):
-            raise IllegalActionError(
-                action, f"a chance outcome ({frame.chance}) is due, not a decision", frame.clause_for(state), state
-            )
+            return f"a chance outcome ({frame.chance}) is due, not a decision", frame.clause_for(state)
         if action.chance != frame.chance:
-            raise IllegalActionError(
-                action, f"the chance node open now is '{frame.chance}'", frame.clause_for(state), state
-            )
+            return f"the chance node open now is '{frame.chance}'", frame.clause_for(state)
         possible = dict(frame.outcomes(state))
         if possible.get(action.outcome, 0) <= 0:
             shown = ", ".join(sorted(possible)[:12])
-            raise IllegalActionError(
-                action,
-                f"'{action.outcome}' is not a possible outcome (possible: {shown})",
-                frame.clause_for(state),
-                state,
-            )
-        return
+            return f"'{action.outcome}' is not a possible outcome (possible: {shown})", frame.clause_for(state)
+        return None
     if isinstance(frame, Choice):
+        # The plain order asks ``_last.handed_out`` first here too. Every decision a Choice lists
+        # is a Decision by its player (tests/model/test_engine_refusal.py holds it on seeded
+        # games), so an action handed out passes the two tests below and _is_listed finds it.
         if not isinstance(action, Decision):
-            raise IllegalActionError(
-                action, f"player {frame.player} must decide ({frame.describe()})", frame.clause, state
-            )
+            return f"player {frame.player} must decide ({frame.describe()})", frame.clause
         if action.player != frame.player:
-            raise IllegalActionError(action, *_not_theirs(state, frame, action.player), state)
-        if action not in _decision_set(state, frame):
-            reason, clause = frame.diagnose(state, action)
-            raise IllegalActionError(action, reason, clause, state)
-        return
-    raise IllegalActionError(action, "nothing is pending", "", state)  # pragma: no cover - settle() prevents it
+            return _not_theirs(state, frame, action.player)
+        if not _is_listed(state, frame, action):
+            return frame.diagnose(state, action)
+        return None
+    return "nothing is pending", ""  # pragma: no cover - settle() prevents it
+
+
+_GONE = {"hibernating": "base.hibernation.out-of-play", "escaped": "base.pod.launched"}
+"""The clause that takes a character of each status out of play (see :func:`_not_theirs`)."""
 
 
 def _not_theirs(state: GameState, frame: Choice, player: int) -> tuple[str, str]:
@@ -205,9 +223,8 @@ def _not_theirs(state: GameState, frame: Choice, player: int) -> tuple[str, str]
     included) waits for a turn that is not theirs."""
     if 1 <= player <= len(state.characters):
         c = state.characters[player - 1]
-        gone = {"hibernating": "base.hibernation.out-of-play", "escaped": "base.pod.launched"}
-        if c.status in gone:
-            return f"player {player}'s character is {c.status} and takes no further part", gone[c.status]
+        if c.status in _GONE:
+            return f"player {player}'s character is {c.status} and takes no further part", _GONE[c.status]
         if c.passed and state.phase == "player":
             return f"player {player} has passed and takes no more actions this round", "base.round.passed-no-actions"
     return f"it is player {frame.player}'s decision, not player {player}'s", "base.round.turn-order"
