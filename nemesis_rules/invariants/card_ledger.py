@@ -205,6 +205,15 @@ def _pending_cards(state: GameState, value: Any, acc: Counts, sign: int) -> None
 
 
 def _pending_delta(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
+    """:func:`_pending_delta_plain`, first asking (in C) whether every frame of both stacks is of
+    a class known to hold no card: then the difference is empty (most steps)."""
+    empty = _HOLDS_NOTHING
+    if empty.issuperset(map(type, new)) and empty.issuperset(map(type, old)):
+        return
+    _pending_delta_plain(before, after, old, new, acc)
+
+
+def _pending_delta_plain(before: GameState, after: GameState, old: Any, new: Any, acc: Counts) -> None:
     """Only the frames above the part of the stack both states share are looked at, and of
     those only the ones whose class may hold cards (most steps push and pop none)."""
     shared = 0
