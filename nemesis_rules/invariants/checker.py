@@ -173,17 +173,17 @@ class Checker:
         if plan is None:
             plan = self._plan(changed, decision)
         for how, check, inv in plan:
-            try:
-                if how == _LEDGER:
+            try:  # the kinds by how often a plan runs them: half its checks are step predicates
+                if how == _STEP:
+                    message = check(before, action, after)
+                elif how == _LEDGER:
                     message = check(before, after, changed)
-                elif how == _TRACKED:
-                    message = check(before, after)
                 elif how == _STATE:
                     message = check(after)
-                elif how == _STEP:
-                    message = check(before, action, after)
-                else:
+                elif how == _FIRED:
                     message = check(before, action, after, fired)
+                else:
+                    message = check(before, after)
             except Exception as exc:
                 message = _failed(exc)
             if message is not None:

@@ -389,7 +389,11 @@ def _make_character_delta(
     lines.append("        if differs:")
     for g, category in enumerate(groups):
         namespace[f"_category{g}"] = category
-        lines += [f"            if net{g}:", f"                _apply(net{g}, _category{g}, after, b.player, acc)"]
+        # a card moved within a group (a draw, a payment) nets to zeros: no call
+        lines += [
+            f"            if net{g} and any(net{g}.values()):",
+            f"                _apply(net{g}, _category{g}, after, b.player, acc)",
+        ]
     exec(compile("\n".join(lines), f"<character delta of {', '.join(names)}>", "exec"), namespace)
     generated: Callable[[GameState, GameState, Any, Any, Counts], None] = namespace["character_delta"]
     return generated
