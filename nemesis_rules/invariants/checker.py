@@ -10,7 +10,8 @@ the two states once per transition and then runs only what may have changed:
   updated by difference: only the parts of the state the transition replaced are looked at;
 * a step invariant with ``reads`` runs only on transitions that change one of those fields;
   the others run on every transition;
-* a step invariant that is ``decisions_only`` is not run on a chance outcome;
+* a step invariant that is ``decisions_only`` is not run on a chance outcome, and one that is
+  ``only_after`` one kind of action not after the other;
 * an invariant that says which :class:`Character` fields it reads (``character_reads``) is
   skipped on a transition whose changed characters differ in none of them: most transitions
   replace one character to move a card between its hand, deck and discard pile, which no
@@ -108,10 +109,11 @@ class Checker:
             (field_mask(i.reads, i.character_reads), i) for i in self.invariants if i.kind == "step"
         )
         self._plans: dict[int, tuple[_Check, ...]] = {}
-        """What to run after a decision, for each set of changed fields (a game meets a few
-        dozen such sets)."""
+        """What to run after a decision (without the step invariants ``only_after`` outcomes), for
+        each set of changed fields (a game meets a few dozen such sets)."""
         self._chance_plans: dict[int, tuple[_Check, ...]] = {}
-        """The same after a chance outcome (without the ``decisions_only`` step invariants)."""
+        """The same after a chance outcome (without the ``decisions_only`` step invariants and
+        those ``only_after`` decisions)."""
         self._checks: tuple[_Check, ...] = (
             *(
                 (_STATE, inv.predicate, inv)
@@ -151,7 +153,9 @@ class Checker:
             picked.extend(
                 first_step + i
                 for i, (mask, inv) in enumerate(self._steps)
-                if mask & changed and (decision or not inv.decisions_only)
+                if mask & changed
+                and inv.only_after != ("outcome" if decision else "decision")
+                and (decision or not inv.decisions_only)
             )
             chosen = self._shared[(changed, decision)] = tuple(picked)
         checks = self._checks
@@ -169,17 +173,17 @@ class Checker:
         if plan is None:
             plan = self._plan(changed, decision)
         for how, check, inv in plan:
-            try:
-                if how == _LEDGER:
+            try:  # the kinds by how often a plan runs them: half its checks are step predicates
+                if how == _STEP:
+                    message = check(before, action, after)
+                elif how == _LEDGER:
                     message = check(before, after, changed)
-                elif how == _TRACKED:
-                    message = check(before, after)
                 elif how == _STATE:
                     message = check(after)
-                elif how == _STEP:
-                    message = check(before, action, after)
-                else:
+                elif how == _FIRED:
                     message = check(before, action, after, fired)
+                else:
+                    message = check(before, after)
             except Exception as exc:
                 message = _failed(exc)
             if message is not None:

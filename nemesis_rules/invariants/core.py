@@ -71,6 +71,10 @@ class Invariant:
     any); ``player``, a character's seat, never changes and always counts. A state invariant's
     verdict depends on no other field of a character; a step invariant cannot be broken by a
     transition that changes none of them (nor any other field in ``reads``)."""
+    only_after: Literal["decision", "outcome"] | None = None
+    """Step invariants only: the one kind of action after which the predicate can find something
+    wrong (an effect family dispatching the words of one kind; ``decision`` is what
+    ``decisions_only`` says), so the checker does not call it after the other kind."""
 
     def applies_to(self, ruleset: str) -> bool:
         return self.rulesets is None or ruleset in self.rulesets
@@ -165,10 +169,11 @@ def step_invariant(
     reads: Iterable[str] | None = None,
     character_reads: Iterable[str] | None = None,
     decisions_only: bool = False,
+    only_after: Literal["decision", "outcome"] | None = None,
 ) -> Callable[[StepPredicate], StepPredicate]:
     """Register the decorated function as a step invariant of the catalogue (``reads`` and
     ``character_reads``: a transition that changes none of these fields cannot break it;
-    ``decisions_only``: nor can a chance outcome)."""
+    ``decisions_only``: nor can a chance outcome; ``only_after``: nor can the other kind of action)."""
 
     def wrap(fn: StepPredicate) -> StepPredicate:
         register(
@@ -182,6 +187,7 @@ def step_invariant(
                 frozenset(reads) if reads is not None else None,
                 decisions_only=decisions_only,
                 character_reads=frozenset(character_reads) if character_reads is not None else None,
+                only_after=only_after,
             )
         )
         return fn

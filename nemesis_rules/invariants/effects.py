@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import Deck, GameState
@@ -75,8 +76,21 @@ DEFERRING = (InterruptionChoice, PerformAction, PayOnly)
 
 def deferred(after: GameState) -> bool:
     """Whether an action waits on an Interruption window (its effect, and its payment, come
-    once every other player in the room has declined to interrupt, or not at all)."""
-    return holds(after.pending, DEFERRING)
+    once every other player in the room has declined to interrupt, or not at all). The answer
+    for the last stack asked is kept: a decision's family asks it twice (for the payment and
+    for the word's effect)."""
+    pending = after.pending
+    last = _LAST_DEFERRED
+    if last[0] is pending:
+        known: bool = last[1]
+        return known
+    found = holds(pending, DEFERRING)
+    last[0], last[1] = pending, found
+    return found
+
+
+_LAST_DEFERRED: list[Any] = [None, False]
+"""The last pending stack :func:`deferred` was asked about (held, so never another's id) and its answer."""
 
 
 def holds(frames: tuple[object, ...], classes: tuple[type, ...]) -> bool:

@@ -201,6 +201,7 @@ _dispatch = dispatch(ID)
     "Each decision has its stated effect: paid cards are discarded, a move arrives, a shot spends one Ammo, "
     "a Search lowers the item counter, a kept card is held and the other goes to the bottom, a pass passes.",
     "base.cost.basic-action",
+    only_after="decision",  # a chance outcome pays nothing and no chance word is this family's
 )
 def decision_effects(before: GameState, action: Action, after: GameState) -> str | None:
     paid, done = paid_to_discard(before, action, after), _dispatch(before, action, after)

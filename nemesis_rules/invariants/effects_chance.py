@@ -211,7 +211,10 @@ _dispatch = dispatch(ID)
 
 
 @step_invariant(
-    ID, "Each chance outcome has its stated effect (draws leave their decks, rolls place Noise).", "base.event.card"
+    ID,
+    "Each chance outcome has its stated effect (draws leave their decks, rolls place Noise).",
+    "base.event.card",
+    only_after="outcome",
 )
 def chance_effects(before: GameState, action: Action, after: GameState) -> str | None:
     if not isinstance(action, Outcome):

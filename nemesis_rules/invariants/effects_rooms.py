@@ -102,6 +102,7 @@ _dispatch = dispatch(ID)
     ID,
     "Each room action has its room's stated effect.",
     "base.cost.room-action",
+    only_after="decision",  # its one word is a decision's
 )
 def room_action_effects(before: GameState, action: Action, after: GameState) -> str | None:
     return _dispatch(before, action, after)

@@ -122,6 +122,7 @@ def weapon_within_capacity(state: GameState) -> str | None:
     "A Melee attack never deals more than one Injury.",
     "base.combat.melee-max-one",
     reads=("intruders",),
+    only_after="outcome",  # a Melee's Injury comes with its combat die
 )
 def melee_at_most_one_injury(before: GameState, action: Action, after: GameState) -> str | None:
     if not isinstance(action, Outcome) or action.chance != "combat-die" or not before.pending:
@@ -140,6 +141,7 @@ def melee_at_most_one_injury(before: GameState, action: Action, after: GameState
     "universal.contamination-never-pays",
     "A Contamination card never pays for anything.",
     "base.cost.contamination-cannot-pay",
+    only_after="decision",
 )
 def contamination_never_pays(before: GameState, action: Action, after: GameState) -> str | None:
     if not isinstance(action, Decision):
