@@ -86,14 +86,19 @@ def _compile(source: list[str], namespace: dict[str, Any], where: str) -> Callab
     return function
 
 
-def copier(cls: type, only: str | None = None, computed: str | None = None) -> Callable[..., Any]:
+def copier(
+    cls: type, only: str | None = None, computed: str | None = None, *, given: bool = False
+) -> Callable[..., Any]:
     """A copy function for the frozen slotted dataclass ``cls``.
 
     * ``only`` None: ``copy(obj, changes)`` is ``dataclasses.replace(obj, **changes)``;
     * ``only`` a field name: ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: value})``;
     * ``only`` and ``computed``, an expression of ``self`` (the object copied): ``copy(obj)`` is
       ``dataclasses.replace(obj, **{only: <computed with self = obj>})`` (the engine's pop: one
-      call where a method calling the copier was two).
+      call where a method calling the copier was two);
+    * the same with ``given``: ``computed`` is an expression of ``self`` and ``value``, and
+      ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: <computed>})`` (a step replacing
+      its own frame on the stack by the frames that follow it, ``GameState.replace_top``).
 
     None runs ``__post_init__`` or validates (the callers pass values of the field types).
     """
@@ -101,7 +106,7 @@ def copier(cls: type, only: str | None = None, computed: str | None = None) -> C
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     twin = _twin(cls, names)
     value = "value" if computed is None else f"({computed})"
-    arguments = "changes" if only is None else "value" if computed is None else ""
+    arguments = "changes" if only is None else "value" if computed is None or given else ""
     source = [f"def generated(self{', ' + arguments if arguments else ''}):"]
     if twin is not None:
         namespace["_twin"] = twin

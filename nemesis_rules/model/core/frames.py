@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.actions import Decision, Outcome, outcome
+from nemesis_rules.model.core.state import popped
 
 if TYPE_CHECKING:
     from nemesis_rules.model.core.engine import Context
@@ -32,13 +33,20 @@ class FrameMeta(ABCMeta):
     A frozen slotted dataclass frame (``@dataclass(frozen=True, slots=True)`` builds the class
     again with its slots, through this metaclass) gets :func:`.fast.frozen_init` in place of the
     dataclass's ``__init__``: the same parameters and effect, built for half the cost (the rules
-    build two or three frames a step). The dataclass's own stays in :data:`PLAIN_INITS`."""
+    build two or three frames a step). The dataclass's own stays in :data:`PLAIN_INITS`.
+
+    A class that defines its own ``run`` (``resolve``) but not ``run_on_top`` (``resolve_on_top``)
+    is not run on top (:attr:`Frame.on_top` false), whatever it inherits."""
 
     __instancecheck__ = type.__instancecheck__
     __subclasscheck__ = type.__subclasscheck__
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> FrameMeta:
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        if ("run" in namespace and "run_on_top" not in namespace) or (
+            "resolve" in namespace and "resolve_on_top" not in namespace
+        ):
+            setattr(cls, "on_top", False)  # noqa: B010 - a subclass's own run or resolve is not bypassed by an inherited on-top one
         params = namespace.get("__dataclass_params__")
         if "__slots__" in namespace and params is not None and params.frozen:
             init = fast.frozen_init(cls)
@@ -65,6 +73,9 @@ class Frame:
     still run once the game has ended (anything else still pending is dropped)."""
 
     after_the_end: ClassVar[bool] = False
+    on_top: ClassVar[bool] = False
+    """Whether the engine hands this frame the state with the frame still on top (a step's
+    :meth:`Step.run_on_top`, a decision's :meth:`Choice.resolve_on_top`): one state copy fewer."""
 
     def describe(self) -> str:
         return type(self).__name__
@@ -81,7 +92,16 @@ class Step(Frame, FrameABC):
 
     @abstractmethod
     def run(self, state: GameState, ctx: Context) -> GameState:
-        """Apply the step (it may push further frames)."""
+        """Apply the step (it may push further frames) to ``state``, the state without it."""
+
+    def run_on_top(self, state: GameState, ctx: Context) -> GameState:
+        """What ``self.run(state.pop(), ctx)`` returns, given ``state`` with this step still on
+        top. A step whose work ends by pushing the frames that follow it can make them replace
+        its own in one copy (:meth:`.GameState.replace_top`) where popping and then pushing is
+        two (the engine pops before every step it runs; the steps of a turn and of drawing a
+        hand push a frame each time). Such a step overrides this and sets :attr:`on_top`;
+        ``tests/model/test_fast_paths.py`` holds it to :meth:`run` on states of seeded games."""
+        return self.run(popped(state), ctx)
 
 
 _OUTCOMES: dict[str, dict[str, Outcome]] = {}
@@ -140,7 +160,13 @@ class Choice(Frame, FrameABC):
 
     @abstractmethod
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        """Apply the player's legal ``decision``."""
+        """Apply the player's legal ``decision`` to ``state``, the state without this frame."""
+
+    def resolve_on_top(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        """What ``self.resolve(state.pop(), decision, ctx)`` returns, given ``state`` with this
+        frame still on top (see :meth:`Step.run_on_top`: a decision whose resolution pushes the
+        frames that follow it lets them replace its own, one copy instead of two)."""
+        return self.resolve(popped(state), decision, ctx)
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         """Why ``decision`` is not legal here: (reason, clause id). Override for precise reasons."""
