@@ -30,6 +30,18 @@ def test_replace_top_is_pop_then_push_and_shares_the_rest() -> None:
         )
 
 
+def test_popped_with_character_is_pop_then_with_character_and_shares_the_rest() -> None:
+    state = after_setup(players=3, seed=2)
+    for player in (1, 2, 3):
+        c = state.character(player).evolve(insanity=3)
+        changed = state.popped_with_character(c)
+        assert changed == state.pop().with_character(c) and type(changed) is GameState
+        assert all(
+            (getattr(changed, f.name) is getattr(state, f.name)) == (f.name not in ("pending", "characters"))
+            for f in fields(GameState)
+        )
+
+
 def _on_top_steps(seed: int, players: int, ruleset: str, seen: Counter[str]) -> None:
     """Play a seeded game; at every step the engine runs through ``run_on_top`` within each
     transition, hold it to ``run`` on the popped state (then go on from the plain result)."""
@@ -39,6 +51,12 @@ def _on_top_steps(seed: int, players: int, ruleset: str, seen: Counter[str]) -> 
         ctx = Context()
         if isinstance(frame, ChanceNode) and isinstance(action, Outcome):
             current = frame.resolve(popped(state), action.outcome, ctx)
+            fast_ctx = Context()
+            fast = frame.resolve_on_top(state, action.outcome, fast_ctx)
+            assert fast == current and type(fast) is GameState
+            assert fast_ctx.fired == ctx.fired and fast_ctx.gaps == ctx.gaps
+            if frame.on_top:
+                seen[type(frame).__name__] += 1
         elif isinstance(frame, Choice) and isinstance(action, Decision):
             current = frame.resolve(popped(state), action, ctx)
             fast_ctx = Context()

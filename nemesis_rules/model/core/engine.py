@@ -223,7 +223,8 @@ def step(state: GameState, action: Action) -> Transition:
         clause = frame.clause_for(state)
         if clause:
             ctx.fire(clause)
-        new = frame.resolve(popped(state), action.outcome, ctx)
+        outcome = action.outcome
+        new = frame.resolve_on_top(state, outcome, ctx) if frame.on_top else frame.resolve(popped(state), outcome, ctx)
     elif isinstance(frame, Choice) and isinstance(action, Decision):
         new = frame.resolve_on_top(state, action, ctx) if frame.on_top else frame.resolve(popped(state), action, ctx)
     else:  # pragma: no cover - check() rules this out

@@ -122,7 +122,12 @@ class ChanceNode(Frame, FrameABC):
 
     @abstractmethod
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
-        """Apply the drawn ``outcome``."""
+        """Apply the drawn ``outcome`` to ``state``, the state without this frame."""
+
+    def resolve_on_top(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        """What ``self.resolve(state.pop(), outcome, ctx)`` returns, given ``state`` with this
+        frame still on top (see :meth:`Step.run_on_top`)."""
+        return self.resolve(popped(state), outcome, ctx)
 
     def clause_for(self, state: GameState) -> str:
         """The clause this chance node implements in ``state`` (most nodes have one fixed clause)."""

@@ -95,9 +95,16 @@ class ActionCardDraw(ChanceNode):
     def outcomes(self, state: GameState) -> tuple[tuple[str, int], ...]:
         return state.character(self.player).deck.items()
 
+    on_top = True
+
     def resolve(self, state: GameState, outcome: str, ctx: Context) -> GameState:
         c = state.character(self.player)
         return state.with_character(c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
+
+    def resolve_on_top(self, state: GameState, outcome: str, ctx: Context) -> GameState:
+        """:meth:`resolve` on ``state`` with this frame still on top: popped and changed in one copy."""
+        c = state.character(self.player)
+        return state.popped_with_character(c.evolve(deck=c.deck.remove(outcome), hand=c.hand.add(outcome)))
 
 
 @dataclass(frozen=True, slots=True)
