@@ -11,7 +11,7 @@ immutable state. Each frame class carries its rule: ``options``/``outcomes`` enu
 from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -109,6 +109,29 @@ _OUTCOMES: dict[str, dict[str, Outcome]] = {}
 names are the components' and the dice's: a few hundred in all)."""
 
 
+def _outcome_actions(chance: str, outcomes: Iterable[tuple[str, int]]) -> tuple[tuple[Outcome, int], ...]:
+    """Each possible outcome of ``chance`` as an action with its weight, in outcome order (sorting
+    the names is the same order as sorting the actions: they share ``chance``). Each outcome's
+    action object is made once and shared."""
+    known = _OUTCOMES.get(chance)
+    if known is None:
+        known = _OUTCOMES[chance] = {}
+    pairs = []
+    for o, w in sorted(outcomes):
+        if w > 0:
+            action = known.get(o)
+            if action is None:
+                action = known[o] = outcome(chance, o)
+            pairs.append((action, w))
+    return tuple(pairs)
+
+
+_ACTIONS: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[tuple[Outcome, int], ...]] = {}
+""":meth:`ChanceNode.actions` by chance and (outcome, weight) pairs, for at most :data:`_ACTIONS_KEPT`
+of them at once (then it starts again)."""
+_ACTIONS_KEPT = 8192
+
+
 @dataclass(frozen=True, slots=True)
 class ChanceNode(Frame, FrameABC):
     """A random event: ``chance`` names it in records; outcomes come with integer weights."""
@@ -134,21 +157,24 @@ class ChanceNode(Frame, FrameABC):
         return self.clause
 
     def actions(self, state: GameState) -> tuple[tuple[Outcome, int], ...]:
-        """Every possible outcome as an action with its weight, in outcome order (sorting the
-        names is the same order as sorting the actions: they share ``chance``). Each outcome's
-        action object is made once and shared."""
-        chance = self.chance
-        known = _OUTCOMES.get(chance)
-        if known is None:
-            known = _OUTCOMES[chance] = {}
-        pairs = []
-        for o, w in sorted(self.outcomes(state)):
-            if w > 0:
-                action = known.get(o)
-                if action is None:
-                    action = known[o] = outcome(chance, o)
-                pairs.append((action, w))
-        return tuple(pairs)
+        """Every possible outcome as an action with its weight, in outcome order: what
+        :meth:`actions_plain` lists, looked up by the chance and its (outcome, weight) pairs when
+        they were listed before (a die's faces at every roll; a deck's cards whenever the same
+        cards are left). The answer depends on nothing else, and is an immutable value."""
+        outcomes = self.outcomes(state)
+        if type(outcomes) is not tuple:
+            return _outcome_actions(self.chance, outcomes)
+        key = (self.chance, outcomes)
+        found = _ACTIONS.get(key)
+        if found is None:
+            if len(_ACTIONS) >= _ACTIONS_KEPT:
+                _ACTIONS.clear()
+            found = _ACTIONS[key] = _outcome_actions(self.chance, outcomes)
+        return found
+
+    def actions_plain(self, state: GameState) -> tuple[tuple[Outcome, int], ...]:
+        """:meth:`actions` worked out afresh each time."""
+        return _outcome_actions(self.chance, self.outcomes(state))
 
 
 @dataclass(frozen=True, slots=True)
