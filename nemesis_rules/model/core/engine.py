@@ -240,9 +240,10 @@ def step(state: GameState, action: Action) -> Transition:
         clause = frame.clause_for(state)
         if clause:
             ctx.fire(clause)
-        new = frame.resolve(popped(state), action.outcome, ctx)
+        outcome = action.outcome
+        new = frame.resolve_on_top(state, outcome, ctx) if frame.on_top else frame.resolve(popped(state), outcome, ctx)
     elif isinstance(frame, Choice) and isinstance(action, Decision):
-        new = frame.resolve(popped(state), action, ctx)
+        new = frame.resolve_on_top(state, action, ctx) if frame.on_top else frame.resolve(popped(state), action, ctx)
     else:  # pragma: no cover - check() rules this out
         raise AssertionError(frame)
     new = settle(new, ctx)
@@ -268,7 +269,7 @@ def settle(state: GameState, ctx: Context) -> GameState:
             continue
         if not isinstance(frame, Step):
             return state
-        state = frame.run(popped(state), ctx)
+        state = frame.run_on_top(state, ctx) if frame.on_top else frame.run(popped(state), ctx)
     raise RuntimeError("procedure steps did not settle")  # pragma: no cover - a bug, not a rule
 
 

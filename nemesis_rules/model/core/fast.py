@@ -27,7 +27,7 @@ functions are generated once per class, one line per slot, so that no loop runs 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, fields
 from typing import TYPE_CHECKING, Any
 
@@ -86,14 +86,27 @@ def _compile(source: list[str], namespace: dict[str, Any], where: str) -> Callab
     return function
 
 
-def copier(cls: type, only: str | None = None, computed: str | None = None) -> Callable[..., Any]:
+def copier(
+    cls: type,
+    only: str | None = None,
+    computed: str | None = None,
+    *,
+    given: bool = False,
+    also: Mapping[str, str] | None = None,
+) -> Callable[..., Any]:
     """A copy function for the frozen slotted dataclass ``cls``.
 
     * ``only`` None: ``copy(obj, changes)`` is ``dataclasses.replace(obj, **changes)``;
     * ``only`` a field name: ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: value})``;
     * ``only`` and ``computed``, an expression of ``self`` (the object copied): ``copy(obj)`` is
       ``dataclasses.replace(obj, **{only: <computed with self = obj>})`` (the engine's pop: one
-      call where a method calling the copier was two).
+      call where a method calling the copier was two);
+    * the same with ``given``: ``computed`` is an expression of ``self`` and ``value``, and
+      ``copy(obj, value)`` is ``dataclasses.replace(obj, **{only: <computed>})`` (a step replacing
+      its own frame on the stack by the frames that follow it, ``GameState.replace_top``);
+    * with ``also``, other fields by name with an expression of ``self`` each: those fields
+      computed too, in the same copy (``{"pending": "self.pending[:-1]"}`` pops the stack as well:
+      ``GameState.popped_with_characters``).
 
     None runs ``__post_init__`` or validates (the callers pass values of the field types).
     """
@@ -101,18 +114,22 @@ def copier(cls: type, only: str | None = None, computed: str | None = None) -> C
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     twin = _twin(cls, names)
     value = "value" if computed is None else f"({computed})"
-    arguments = "changes" if only is None else "value" if computed is None else ""
+    exprs = {name: f"self.{name}" for name in names}
+    exprs.update({name: f"({expression})" for name, expression in (also or {}).items()})
+    if only is not None:
+        exprs[only] = value
+    arguments = "changes" if only is None else "value" if computed is None or given else ""
     source = [f"def generated(self{', ' + arguments if arguments else ''}):"]
     if twin is not None:
         namespace["_twin"] = twin
         namespace["_setters"] = {name: _slot(twin, name).__set__ for name in names}
         source.append(f"    new = {_blank(twin)}")
-        source.extend(f"    new.{name} = {value if name == only else f'self.{name}'}" for name in names)
+        source.extend(f"    new.{name} = {exprs[name]}" for name in names)
     else:  # pragma: no cover - another Python: the slot descriptors themselves
         namespace["_setters"] = {name: _slot(cls, name).__set__ for name in names}
         namespace.update({f"_set_{i}": _slot(cls, name).__set__ for i, name in enumerate(names)})
         source.append("    new = _new(_cls)")
-        source.extend(f"    _set_{i}(new, {value if name == only else f'self.{name}'})" for i, name in enumerate(names))
+        source.extend(f"    _set_{i}(new, {exprs[name]})" for i, name in enumerate(names))
     if only is None:
         source.append("    for name, value in changes.items():")
         source.append("        _setters[name](new, value)")
@@ -120,6 +137,7 @@ def copier(cls: type, only: str | None = None, computed: str | None = None) -> C
         source.append("    new.__class__ = _cls")
     source.append("    return new")
     where = "" if only is None else f" with a new {only}" if computed is None else f" with {only} = {computed}"
+    where += "".join(f" and {name} = {expression}" for name, expression in (also or {}).items())
     return _compile(source, namespace, f"<copy of {cls.__name__}{where}>")
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
-from nemesis_rules.model.core.frames import Choice, Step
+from nemesis_rules.model.core.frames import Choice, Frame, Step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.rules import events, interruption, item_effects, replaceable, rooms_doors, wounds
 from nemesis_rules.model.rules.hands import DrawUp, OfferPassDiscard
@@ -57,8 +57,16 @@ class NextTurn(Step):
     then the Event Phase begins (RU-RB p.10)."""
 
     after: int
+    on_top = True
 
     def run(self, state: GameState, ctx: Context) -> GameState:
+        return self._next(state, ctx, False)
+
+    def run_on_top(self, state: GameState, ctx: Context) -> GameState:
+        return self._next(state, ctx, True)
+
+    def _next(self, state: GameState, ctx: Context, top: bool) -> GameState:
+        """:meth:`run`, on ``state`` without this step or, with ``top``, with it still on top."""
         order = turn_order(state)
         start = order.index(self.after) + 1 if self.after in order else 0
         ctx.fire("base.round.turn-order")
@@ -68,11 +76,11 @@ class NextTurn(Step):
             player = order[(start + i) % len(order)]
             c = state.character(player)
             if c.active and not c.passed:
-                return state.push(BeginTurn(player))
+                return state.replace_top(BeginTurn(player)) if top else state.push(BeginTurn(player))
         clause = state.config.ruleset.clause("round.event-phase-order")
         if clause:  # Void Seeders' own step order fires vs.event.step-order itself
             ctx.fire(clause)
-        return state.push(events.EventPhase())
+        return state.replace_top(events.EventPhase()) if top else state.push(events.EventPhase())
 
 
 BASIC_ACTIONS = frozenset({"move", "careful-move", "shoot", "melee", "pick-up", "trade", "craft"})
@@ -98,20 +106,31 @@ class Turn(Choice):
             return f"'{decision.kind}' cannot be taken in combat", clause
         return rule.diagnose(state, decision)
 
+    on_top = True
+
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        return self._take(state, decision, ctx, False)
+
+    def resolve_on_top(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        return self._take(state, decision, ctx, True)
+
+    def _take(self, state: GameState, decision: Decision, ctx: Context, top: bool) -> GameState:
+        """:meth:`resolve`, on ``state`` without this frame or, with ``top``, with it still on top."""
         ctx.fire("base.round.turn")
         if decision.kind == "pass":
             ctx.fire("base.round.pass-voluntary")
             c = state.character(self.player)
             state = state.with_character(c.evolve(passed=True))
-            state = state.push(OfferPassDiscard(self.player), EndTurn(self.player))
+            offer, end = OfferPassDiscard(self.player), EndTurn(self.player)
+            state = state.replace_top(offer, end) if top else state.push(offer, end)
             # on top of the pass frames, so that a wound for passing resolves now
             return replaceable.on_pass(state, self.player, ctx)
         rule = state.config.ruleset.actions[decision.kind]
         ctx.fire(rule.clause)
         if decision.kind in BASIC_ACTIONS:
             ctx.fire("base.cost.basic-actions")
-        state = state.push(AfterAction(self.player, self.done if rule.free else self.done + 1))
+        after = AfterAction(self.player, self.done if rule.free else self.done + 1)
+        state = state.replace_top(after) if top else state.push(after)
         # the action's own frames go above AfterAction so they resolve first; another
         # Character in the room holding an Interruption card may cancel it first
         return interruption.perform_or_interrupt(state, rule, decision, ctx)
@@ -124,15 +143,21 @@ class AfterAction(Step):
 
     player: int
     done: int
+    on_top = True
 
     def run(self, state: GameState, ctx: Context) -> GameState:
+        return self._next(state, False)
+
+    def run_on_top(self, state: GameState, ctx: Context) -> GameState:
+        return self._next(state, True)
+
+    def _next(self, state: GameState, top: bool) -> GameState:
+        """:meth:`run`, on ``state`` without this step or, with ``top``, with it still on top."""
         state = item_effects.clear_old_adrenaline(state, self.player)
         c = state.character(self.player)
-        if not c.active or c.passed:
-            return state.push(EndTurn(self.player))
-        if self.done >= 2 and not item_effects.adrenaline_active(state, self.player):
-            return state.push(EndTurn(self.player))
-        return state.push(Turn(self.player, self.done))
+        over = not c.active or c.passed or (self.done >= 2 and not item_effects.adrenaline_active(state, self.player))
+        follow: Frame = EndTurn(self.player) if over else Turn(self.player, self.done)
+        return state.replace_top(follow) if top else state.push(follow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,10 +166,18 @@ class EndTurn(Step):
     its own end-of-turn effects; then the next turn."""
 
     player: int
+    on_top = True
 
     def run(self, state: GameState, ctx: Context) -> GameState:
+        return self._end(state, ctx, False)
+
+    def run_on_top(self, state: GameState, ctx: Context) -> GameState:
+        return self._end(state, ctx, True)
+
+    def _end(self, state: GameState, ctx: Context, top: bool) -> GameState:
+        """:meth:`run`, on ``state`` without this step or, with ``top``, with it still on top."""
         c = state.character(self.player)
-        state = state.push(NextTurn(self.player))
+        state = state.replace_top(NextTurn(self.player)) if top else state.push(NextTurn(self.player))
         if c.active and state.room(c.position).fire:
             ctx.fire("base.fire.end-of-turn")
             state = wounds.light_wounds(state, self.player, 1, ctx)
@@ -168,12 +201,19 @@ class BeginTurn(Step):
     a character waiting in a pod decides about the pod, every other one plays a normal turn."""
 
     player: int
+    on_top = True
 
     def run(self, state: GameState, ctx: Context) -> GameState:
+        return self._begin(state, ctx, False)
+
+    def run_on_top(self, state: GameState, ctx: Context) -> GameState:
+        return self._begin(state, ctx, True)
+
+    def _begin(self, state: GameState, ctx: Context, top: bool) -> GameState:
+        """:meth:`run`, on ``state`` without this step or, with ``top``, with it still on top."""
         state = rooms_doors.release_opened_airlocks(settle_pods(state, ctx), ctx)
-        if waiting(state, self.player):
-            return state.push(PodTurn(self.player))
-        return state.push(Turn(self.player, 0))
+        follow: Frame = PodTurn(self.player) if waiting(state, self.player) else Turn(self.player, 0)
+        return state.replace_top(follow) if top else state.push(follow)
 
 
 @dataclass(frozen=True, slots=True)
