@@ -28,7 +28,9 @@ import dask
 from distributed import Client, LocalCluster, as_completed
 
 from nemesis_rules.invariants.campaign import Campaign, summarise, with_refusals
-from nemesis_rules.invariants.fuzzing import GameResult, play_block
+from nemesis_rules.invariants.fuzzing import GameResult, GameSpec, Setup, play_block
+from nemesis_rules.invariants.heap import settle_for_good
+from nemesis_rules.model.game import start
 
 LOCAL = "local:"
 """The prefix of a cluster address that starts a LocalCluster (``local:N``, N workers)."""
@@ -91,12 +93,31 @@ def connected(address: str | int) -> Iterator[Client]:
             cluster.close()
 
 
+_settled: set[str] = set()
+"""The rulesets whose tables this worker process has loaded and frozen (see :func:`play_block_settled`)."""
+
+
+def play_block_settled(specs: list[GameSpec], setup: Setup) -> list[GameResult]:
+    """:func:`~.fuzzing.play_block` on a worker, with its heap settled as ``fuzz`` settles it
+    (:mod:`.heap`) once per ruleset: the first block of a ruleset a worker plays loads that ruleset's
+    tables and freezes them out of the collector's sight. (Without it a cluster worker collects its
+    whole heap as often as Python's default asks: on a 200-game campaign the cluster ran about 11%
+    slower than ``--jobs 2``, whose forked workers inherit the settled heap.)"""
+    new = {spec.ruleset for spec in specs} - _settled
+    if new:
+        for ruleset in sorted(new):
+            start(ruleset, 2)
+        _settled.update(new)
+        settle_for_good()
+    return play_block(specs, setup)
+
+
 def play_on(
     client: Client, campaign: Campaign, progress: Callable[[GameResult], None] | None = None
 ) -> list[GameResult]:
     """Every game of the campaign, its blocks played on the cluster's workers, in campaign order."""
     work = campaign.blocks()
-    futures = client.map(play_block, work, [campaign.setup] * len(work), pure=False)
+    futures = client.map(play_block_settled, work, [campaign.setup] * len(work), pure=False)
     where = {future.key: index for index, future in enumerate(futures)}
     played: dict[int, list[GameResult]] = {}
     for future, results in as_completed(futures, with_results=True):

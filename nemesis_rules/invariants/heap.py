@@ -37,3 +37,12 @@ def settled_heap() -> Iterator[None]:
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
+
+
+def settle_for_good() -> None:
+    """What :func:`settled_heap` does on entry, never undone: for a worker process that plays
+    campaign blocks until it exits (a Dask worker: a ``--jobs`` worker is forked inside the
+    campaign's :func:`settled_heap` and inherits it). Load the rule tables first."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(max(gc.get_threshold()[0], YOUNG_THRESHOLD), *gc.get_threshold()[1:])
