@@ -7,7 +7,7 @@ import gc
 
 import pytest
 
-from nemesis_rules.invariants.heap import YOUNG_THRESHOLD, settled_heap
+from nemesis_rules.invariants.heap import YOUNG_THRESHOLD, settle_for_good, settled_heap
 from nemesis_rules.players.play import play_game
 
 
@@ -34,3 +34,16 @@ def test_games_played_inside_are_the_same_games() -> None:
     with settled_heap():
         inside = play_game(3, 2)[1].actions
     assert inside == outside
+
+
+def test_a_worker_settled_for_good_keeps_its_tables_out_of_the_collectors_sight() -> None:
+    """A cluster worker settles once and plays until it exits: what is alive then is frozen and the
+    young generation is collected less often, and nothing restores it."""
+    thresholds = gc.get_threshold()
+    try:
+        settle_for_good()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] >= YOUNG_THRESHOLD
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
