@@ -69,14 +69,6 @@ ERRORS_KEPT = 5
 SEED_SALT = 0x9E3779B9
 """Mixed into the game's seed, so the prober's draws are not the player's."""
 
-_SAMPLE_BITS = SAMPLE_EVERY.bit_length()
-_KEPT_BITS = KEPT_PER_KIND.bit_length()
-_OUT_OF_TURN_BITS = OUT_OF_TURN_EVERY.bit_length()
-_REPAID_BITS = REPAID_EVERY.bit_length()
-_CONTAMINATED_BITS = CONTAMINATED_EVERY.bit_length()
-_MUTATED_BITS = MUTATED_EVERY.bit_length()
-"""The bits each of the prober's frequent draws takes (see :func:`below`: ``below(n)`` written out)."""
-
 Signature = tuple[type, tuple[tuple[str, ParamValue], ...]]
 """A remembered decision's class and parameters (see :meth:`Prober.remember_each`)."""
 
@@ -100,8 +92,6 @@ class Prober:
     _below: Callable[[int], int] = field(init=False, repr=False)
     """``_below(n)`` is ``_rng.randrange(n)`` for ``n`` of at least 1, the only calls made (see
     :func:`below`)."""
-    _bits: Callable[[int], int] = field(init=False, repr=False)
-    """``_rng.getrandbits``: the frequent draws are ``below`` written out with it (see :func:`below`)."""
     _seen: dict[tuple[int, str], dict[str, list[Decision]]] = field(init=False, repr=False, default_factory=dict)
     _signatures: dict[tuple[int, str, str], tuple[list[Decision], list[Signature]]] = field(
         init=False, repr=False, default_factory=dict
@@ -117,7 +107,6 @@ class Prober:
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed ^ SEED_SALT)
         self._below = below(self._rng)
-        self._bits = self._rng.getrandbits
 
     def remember(self, decision: Decision, node: str) -> None:
         """Keep ``decision`` (seen legal at a node of kind ``node``) in its player's sample."""
@@ -131,7 +120,7 @@ class Prober:
         # dataclass ``__eq__`` call per decision kept. The lists are looked up again only when
         # the player or kind changes: a listing comes sorted, so once per kind listed
         # (tests/invariants/test_probes_fast.py).
-        every, bits = self._signatures, self._bits
+        every = self._signatures
         player, kind = -1, ""
         kept: list[Decision] = []
         signatures: list[Signature] = []
@@ -149,9 +138,7 @@ class Prober:
                 kept.append(decision)
                 signatures.append(signature)
             else:
-                i = bits(_KEPT_BITS)  # below(KEPT_PER_KIND)
-                while i >= KEPT_PER_KIND:
-                    i = bits(_KEPT_BITS)
+                i = self._below(KEPT_PER_KIND)
                 kept[i] = decision
                 signatures[i] = signature
 
@@ -181,11 +168,7 @@ class Prober:
         player = frame.player
         node = type(frame).__name__
         self.remember_each((chosen,), node)
-        bits = self._bits
-        drawn = bits(_SAMPLE_BITS)  # below(SAMPLE_EVERY)
-        while drawn >= SAMPLE_EVERY:
-            drawn = bits(_SAMPLE_BITS)
-        if drawn == 0:
+        if self._below(SAMPLE_EVERY) == 0:
             self.remember_each(legal_actions(state), node)
         for _ in range(self.per_step):
             candidate = self._candidate(state, player, node, chosen)
@@ -196,14 +179,9 @@ class Prober:
         """A remembered decision for this kind of node: by another player who may not act (now
         and then), else by the acting player (mostly paid again from the hand held now, now and
         then with a Contamination card); never the decision about to be taken."""
-        # Each ``drawn`` below is ``self._below(n)`` written out (see :func:`below`): a draw
-        # is a Python call otherwise, and a candidate draws five or six times.
-        below, bits = self._below, self._bits
+        below = self._below
         who = player
-        drawn = bits(_OUT_OF_TURN_BITS)
-        while drawn >= OUT_OF_TURN_EVERY:
-            drawn = bits(_OUT_OF_TURN_BITS)
-        if drawn == 0:
+        if below(OUT_OF_TURN_EVERY) == 0:
             others = [p for p in self._players.get(node, ()) if p != player]
             idle = [p for p in others if _idle(state, p)]
             pool = idle or others
@@ -213,33 +191,14 @@ class Prober:
         if not kinds:
             return None
         names = self._kinds[(who, node)]
-        n = len(names)
-        k = n.bit_length()
-        drawn = bits(k)
-        while drawn >= n:
-            drawn = bits(k)
-        kept = kinds[names[drawn]]
-        n = len(kept)
-        k = n.bit_length()
-        drawn = bits(k)
-        while drawn >= n:
-            drawn = bits(k)
-        candidate = kept[drawn]
+        kept = kinds[names[below(len(names))]]
+        candidate = kept[below(len(kept))]
         if who == player:
-            drawn = bits(_REPAID_BITS)
-            while drawn >= REPAID_EVERY:
-                drawn = bits(_REPAID_BITS)
-            if drawn != 0:
+            if below(REPAID_EVERY) != 0:
                 candidate = _paid_from_hand(state, candidate)
-            drawn = bits(_CONTAMINATED_BITS)
-            while drawn >= CONTAMINATED_EVERY:
-                drawn = bits(_CONTAMINATED_BITS)
-            if drawn == 0:
+            if below(CONTAMINATED_EVERY) == 0:
                 candidate = _paid_with_contamination(state, candidate)
-            drawn = bits(_MUTATED_BITS)
-            while drawn >= MUTATED_EVERY:
-                drawn = bits(_MUTATED_BITS)
-            if drawn == 0:
+            if below(MUTATED_EVERY) == 0:
                 candidate = _mutated(state, candidate)
             # asked only in a room with a Malfunction, so probing elsewhere draws as before
             mistake = _room_action_despite_malfunction(state, player, kinds) if node == TURN else None
@@ -296,12 +255,7 @@ def below(rng: random.Random) -> Callable[[int], int]:
     ``Random.randrange(n)`` checks its arguments and then returns ``rng._randbelow(n)``
     (CPython's ``random.py``); a prober draws a few numbers per step, all with a positive bound,
     so the checks are skipped. Where a ``Random`` has no ``_randbelow``, ``randrange`` itself
-    (tests/invariants/test_probes_fast.py holds the two to the same draws).
-
-    A ``random.Random``'s ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the
-    number drawn is below ``n`` (``_randbelow_with_getrandbits``). The prober's frequent draws
-    (about seven a decision node) are that loop written out where they are drawn, with the
-    prober's own ``Random``: a Python call fewer each (the test holds them to ``randrange``)."""
+    (tests/invariants/test_probes_fast.py holds the two to the same draws)."""
     fast: Callable[[int], int] | None = getattr(rng, "_randbelow", None)
     return fast if fast is not None else rng.randrange
 

@@ -448,13 +448,7 @@ def steered(state: GameState, options: Sequence[Action], seen: AbstractSet[str],
     if not options:
         return None
     if isinstance(options[0], Outcome):
-        for steer in _BY_CHANCE.get(options[0].chance, ()):
-            if not steer.active(state, seen):
-                continue
-            fitting = [a for a in options if steer.wants(state, a, seen)]
-            if fitting and rng.random() < steer.rate:
-                return fitting[rng.randrange(len(fitting))]
-        return None
+        return _first_drawn(_BY_CHANCE.get(options[0].chance, ()), state, options, seen, rng)
     decisions = cast("Sequence[Decision]", options)
     kinds = {d.kind for d in decisions}
     if kinds.isdisjoint(_WANTED_KINDS):
@@ -474,7 +468,14 @@ def steered_plain(
 ) -> Action | None:
     """:func:`steered` as it reads: every steer of the table asked of every option (the test
     holding :func:`steered` to it plays seeded games)."""
-    for steer in STEERS:
+    return _first_drawn(STEERS, state, options, seen, rng)
+
+
+def _first_drawn(
+    steers: Sequence[Steer], state: GameState, options: Sequence[Action], seen: AbstractSet[str], rng: random.Random
+) -> Action | None:
+    """The first of ``steers`` that is active, has options fitting it and is drawn picks one of them."""
+    for steer in steers:
         if not steer.active(state, seen):
             continue
         fitting = [a for a in options if steer.wants(state, a, seen)]

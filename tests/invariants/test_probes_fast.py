@@ -168,7 +168,7 @@ def test_below_draws_what_randrange_draws() -> None:
 
 
 def test_a_draw_written_out_is_randrange() -> None:
-    """What the prober writes out for ``below(n)``: ``getrandbits(n.bit_length())`` until below ``n``."""
+    """What ``below(n)`` draws (``Random._randbelow``): ``getrandbits(n.bit_length())`` until below ``n``."""
     assert random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
     for seed in range(5):
         fast, plain = random.Random(seed), random.Random(seed)

@@ -106,7 +106,7 @@ def copier(
       its own frame on the stack by the frames that follow it, ``GameState.replace_top``);
     * with ``also``, other fields by name with an expression of ``self`` each: those fields
       computed too, in the same copy (``{"pending": "self.pending[:-1]"}`` pops the stack as well:
-      ``GameState.popped_with_characters``).
+      ``GameState.popped_with_character``).
 
     None runs ``__post_init__`` or validates (the callers pass values of the field types).
     """
@@ -235,27 +235,24 @@ class LastAsked:
     Holding a reference to the state keeps the ``is`` comparison sound. Chance outcomes are kept
     as the (outcome, weight) pairs handed out, and their outcomes among ``actions``."""
 
-    __slots__ = ("actions", "decisions", "outcomes", "state")
+    __slots__ = ("actions", "outcomes", "state")
 
     def __init__(self) -> None:
         self.state: GameState | None = None
         self.actions: tuple[Action, ...] = ()
         self.outcomes: tuple[tuple[Outcome, int], ...] | None = None
-        self.decisions: frozenset[Action] | None = None
 
     def remember(self, state: GameState, actions: tuple[Action, ...]) -> None:
         """``actions``: every decision open in ``state`` (a decision node)."""
         self.state = state
         self.actions = actions
         self.outcomes = None
-        self.decisions = None
 
     def remember_outcomes(self, state: GameState, outcomes: tuple[tuple[Outcome, int], ...]) -> None:
         """``outcomes``: every outcome possible in ``state`` (a chance node), with its weight."""
         self.state = state
         self.actions = tuple([o for o, _ in outcomes])
         self.outcomes = outcomes
-        self.decisions = None
 
     def listed(self, state: GameState) -> tuple[Action, ...] | None:
         """The actions listed for ``state`` (decisions, or a chance node's outcomes), or None."""
