@@ -263,8 +263,9 @@ def _coverage_choice(
     candidates does; otherwise the ordinary random choice. A candidate that makes the engine
     raise counts as new; a candidate of a dull kind (:func:`dull_key` in ``seen``) is not tried, and
     one that fires nothing unseen makes its kind dull (added to ``seen``, which the caller keeps). With
-    the action, its transition when the look-ahead made it already (the caller applies it instead of
-    stepping again)."""
+    the action, its transition when the look-ahead made it already, whichever way it was then chosen:
+    the caller applies it instead of stepping again (a step is a function of the state and the
+    action, and ``tests/invariants/test_coverage_play.py`` holds every look-ahead to a fresh step)."""
     options = legal_actions(state)
     if len(options) <= 1:
         return choose(state, rng), None
@@ -277,6 +278,7 @@ def _coverage_choice(
         return lead, None
     picks = options if len(options) <= COVERAGE_CANDIDATES else rng.sample(options, COVERAGE_CANDIDATES)
     fresh: list[tuple[Action, Transition | None]] = []
+    stepped: dict[Action, Transition] = {}
     for candidate in picks:
         dull = _dull(candidate)
         if dull in seen:
@@ -286,17 +288,17 @@ def _coverage_choice(
         except Exception:
             fresh.append((candidate, None))  # stepped again by the caller, which reports what it raises
             continue
+        stepped[candidate] = ahead
         for c in ahead.fired:
             if c not in seen:
-                # stepped again by the caller after the probes: applying ``ahead`` was proven the same
-                # game but changed what main's newer invariants reported (see the notes of issue 24)
-                fresh.append((candidate, None))
+                fresh.append((candidate, ahead))
                 break
         else:
             seen.add(dull)
     if fresh:
         return fresh[rng.randrange(len(fresh))]
-    return choose(state, rng), None
+    action = choose(state, rng)
+    return action, stepped.get(action) if stepped else None
 
 
 def play_spec(spec: GameSpec, setup: Setup, seen: frozenset[str] = frozenset()) -> GameResult:

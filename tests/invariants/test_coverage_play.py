@@ -22,6 +22,7 @@ from nemesis_rules.invariants.fuzzing import (
 )
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import Transition, chance_outcomes, is_chance, legal_actions
+from nemesis_rules.model.core.engine import step as engine_step
 from nemesis_rules.model.core.state import GameState
 from nemesis_rules.players.play import play_game
 
@@ -96,7 +97,7 @@ def test_coverage_play_never_steps_a_dull_kind_ahead(monkeypatch: pytest.MonkeyP
     """With every kind dull, coverage play steps each action once (the move itself): no look-ahead;
     without the marks it looks ahead, so the marks are what saves the steps."""
     stepped: list[int] = []
-    original = fuzzing_module.step
+    original = engine_step
 
     def counting(state: GameState, action: Action) -> Transition:
         stepped.append(1)
@@ -129,3 +130,34 @@ def test_the_fast_novelty_key_is_the_novelty_key_of_every_action_seeded_games_of
         for seed in range(3):
             play_game(seed, 2 + seed, ruleset, on_step=note)
     assert asked > 1000 and fuzzing_module._KIND_KEYS
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [("base", 5), ("void-seeders", 11)])
+def test_coverage_play_applies_the_chosen_candidates_look_ahead_which_a_fresh_step_repeats(
+    monkeypatch: pytest.MonkeyPatch, ruleset: str, seed: int
+) -> None:
+    """A candidate the look-ahead stepped and coverage play chose is not stepped again: its
+    transition is applied. Sound because a step is a function of the state and the action: every
+    look-ahead's transition equals a fresh step's (state, clauses fired, gaps reached)."""
+    calls: list[tuple[GameState, Action, Transition]] = []
+    original = engine_step
+
+    def recording(state: GameState, action: Action) -> Transition:
+        transition = original(state, action)
+        calls.append((state, action, transition))
+        return transition
+
+    monkeypatch.setattr(fuzzing_module, "step", recording)
+    result = play_spec(GameSpec(0, ruleset, 3, seed), Setup(coverage=True, probes=0))
+    assert result.end_reason not in ("step-limit", "engine-error", "rule-gap")
+    pairs = [(id(state), action) for state, action, _ in calls]
+    assert len(pairs) == len(set(pairs)), "a (state, action) stepped twice"
+    stepped_from: dict[int, int] = {}
+    for state, _, _ in calls:
+        stepped_from[id(state)] = stepped_from.get(id(state), 0) + 1
+    played = {id(state) for state, _, _ in calls}
+    reused = [t for state, _, t in calls if stepped_from[id(state)] > 1 and id(t.state) in played]
+    assert reused, "no chosen look-ahead in this game: pick another seed"
+    for state, action, transition in calls:
+        fresh = original(state, action)
+        assert (fresh.state, fresh.fired, fresh.gaps) == (transition.state, transition.fired, transition.gaps)
