@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from nemesis_rules.invariants.core import character_invariant, problems, step_invariant
+from nemesis_rules.invariants.core import character_invariant, fired_step_invariant, problems, step_invariant
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.rules.hands import ActionCardDraw, DrawUp
@@ -49,6 +49,39 @@ def death_is_final(before: GameState, action: Action, after: GameState) -> str |
         f"player {b.player} was dead and is now {a.status}"
         for b, a in zip(before.characters, after.characters, strict=False)
         if b.status == "dead" and a.status != "dead"
+    )
+
+
+FOURTH_WOUND = "base.death.fourth-wound"
+
+
+@fired_step_invariant(
+    "characters.fourth-wound-kills",
+    "A further wound to a Character with 3 Serious Wounds kills it, whatever dealt it: each such "
+    "death the rules report is a character in play before and dead after.",
+    FOURTH_WOUND,
+)
+def fourth_wound_kills(before: GameState, action: Action, after: GameState, fired: tuple[str, ...]) -> str | None:
+    """The death of :data:`FOURTH_WOUND` (RU-RB p.21; facts.md §5) is checked in the states, not
+    taken from the report: as many characters who were in play before the transition are dead
+    after it as the clause fired (a wounding Attack card, Fire at the end of a turn, a Grenade, a
+    Molotov, a Light Wound past the track: each source reaches the same clause). No ``reads``: a
+    wound that does nothing changes no field."""
+    if FOURTH_WOUND not in fired:
+        return None
+    reported = fired.count(FOURTH_WOUND)
+    died = [
+        b.player for b, a in zip(before.characters, after.characters, strict=False) if b.active and a.status == "dead"
+    ]
+    if len(died) >= reported:
+        return None
+    spared = ", ".join(
+        f"player {b.player} ({len(b.serious_wounds)} Serious Wounds, now {a.status})"
+        for b, a in zip(before.characters, after.characters, strict=False)
+        if b.active and a.status != "dead" and len(b.serious_wounds) + b.light_wounds >= DEATH_AT_SERIOUS
+    )
+    return f"a further wound was reported fatal {reported} time(s) but {len(died)} character(s) died" + (
+        f"; still alive with {DEATH_AT_SERIOUS} or more wounds: {spared}" if spared else ""
     )
 
 

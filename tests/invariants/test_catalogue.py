@@ -313,6 +313,11 @@ def dead_comes_back(s: GameState) -> Step:
     return before, _pass(before), s, ()
 
 
+def fourth_wound_spares(s: GameState) -> Step:
+    before = character(s, 1, serious_wounds=("arm", "leg", "head"))
+    return before, _pass(before), before, ("base.death.fourth-wound",)
+
+
 def draw_beyond_hand_size(s: GameState) -> Step:
     before = s.push(ActionCardDraw(1), DrawUp(1))
     c = s.character(1)
@@ -414,6 +419,7 @@ STEP_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], Step]]]] = {
     "effects.insanity-steps": ("void-seeders", [insanity_jumps_two]),
     "effects.time-steps": ("base", [time_step_skipped]),
     "characters.death-final": ("base", [dead_comes_back]),
+    "characters.fourth-wound-kills": ("base", [fourth_wound_spares]),
     "characters.hand-after-draw": ("base", [draw_beyond_hand_size, short_hand_after_draw]),
     "turns.dead-never-act": ("base", [dead_decides, hibernating_takes_a_turn]),
     "turns.passed-no-actions": ("base", [passed_acts_again]),
