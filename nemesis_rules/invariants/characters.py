@@ -3,11 +3,19 @@
 
 from __future__ import annotations
 
-from nemesis_rules.invariants.core import character_invariant, fired_step_invariant, problems, step_invariant
+from nemesis_rules.invariants.core import (
+    character_invariant,
+    fired_step_invariant,
+    problems,
+    state_invariant,
+    step_invariant,
+)
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.rules.hands import ActionCardDraw, DrawUp
+from nemesis_rules.model.rules.items import MakeRoom
 from nemesis_rules.model.rules.round import Turn
+from nemesis_rules.model.rules.wounds import ArmDrop
 from nemesis_rules.rulebook.spec import spec_value
 
 LIGHT_WOUND_SPACES = spec_value("wounds.light-to-serious") - 1
@@ -49,6 +57,40 @@ def death_is_final(before: GameState, action: Action, after: GameState) -> str |
         f"player {b.player} was dead and is now {a.status}"
         for b, a in zip(before.characters, after.characters, strict=False)
         if b.status == "dead" and a.status != "dead"
+    )
+
+
+HAND_SLOTS = spec_value("hand.slots")
+"""Two hand slots hold a Character's Heavy Items and Heavy Objects (facts.md §6)."""
+
+
+def _slots(c: Character) -> int:
+    """The hand slots as the rules state them, computed here rather than asked of the engine:
+    :data:`HAND_SLOTS`, one fewer while an Arm wound is active (facts.md §5: "only 1 hand slot"),
+    one more while Duct Tape binds two Heavy Items into one (facts.md §6)."""
+    return HAND_SLOTS - (1 if c.wound_active("arm") else 0) + (1 if "taped" in c.mods else 0)
+
+
+@state_invariant(
+    "characters.hand-slots",
+    "A Character in play holds no more Heavy Items and Heavy Objects than its hand slots (2; 1 with an "
+    "Arm wound; one more with two Heavy Items taped), except while choosing which one to drop.",
+    "base.item.hand-slots",
+    reads=("characters", "pending"),
+)
+def hand_slots(state: GameState) -> str | None:
+    """Held to the slots whatever put a Heavy thing into the hands (a Search, a pick-up, a Trade, a
+    Quest Item, crafting, the Nest's Eggs); a drop the rules ask for (an Arm wound, ruling
+    ``base.gap.heavy-item-full-hands``) may be pending. ``pending`` is read: a transition that
+    took the drop away without a drop breaks it."""
+    over = [c for c in state.characters if c.active and len(c.hands) > _slots(c)]
+    if not over:
+        return None
+    dropping = {f.player for f in state.pending if isinstance(f, MakeRoom | ArmDrop)}
+    return problems(
+        f"player {c.player} holds {len(c.hands)} Heavy things ({', '.join(c.hands)}) in {_slots(c)} hand slot(s)"
+        for c in over
+        if c.player not in dropping
     )
 
 

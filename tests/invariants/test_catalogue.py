@@ -54,6 +54,13 @@ def _pass(state: GameState) -> Decision:
 # -- state breakers: a valid state in, a state breaking exactly the named invariant out -------------
 
 
+def three_heavy_things(s: GameState) -> GameState:
+    deck = s.deck("yellow")
+    s = s.with_deck("yellow", replace(deck, unknown=deck.unknown.remove("fire-extinguisher", 2)))
+    c = s.character(1)
+    return character(s, 1, hands=(*c.hands, "fire-extinguisher", "fire-extinguisher"))
+
+
 def too_many_light_wounds(s: GameState) -> GameState:
     return character(s, 1, light_wounds=3)
 
@@ -274,6 +281,7 @@ def engine_changes_without_repair(s: GameState) -> Step:
 
 STATE_BREAKERS: dict[str, tuple[str, list[Callable[[GameState], GameState]]]] = {
     "characters.wounds": ("base", [too_many_light_wounds, fourth_serious_wound, dressed_without_wound]),
+    "characters.hand-slots": ("base", [three_heavy_things]),
     "conservation.intruder-tokens": ("base", [lost_bag_token, forged_bag_token]),
     "conservation.exploration-tokens": ("base", [doubled_exploration_token]),
     "conservation.cards": ("base", [lost_event_card, doubled_action_card]),

@@ -64,6 +64,7 @@ REQUIRED = [
     "base.gap.serious-wound-deck-empty",
     "base.gap.contamination-deck-empty",
     "base.gap.ejected-pod-occupied",
+    "base.gap.heavy-item-full-hands",
     "base.gap.objectives-never-chosen",
     "base.gap.solo-objectives",
     "vs.gap.weakness-texts",

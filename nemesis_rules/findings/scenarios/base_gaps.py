@@ -293,6 +293,36 @@ def item_retreat_after_retreat() -> Scenario:
     )
 
 
+def _heavy_in_hands(state: GameState, player: int, colour: str, item: str) -> GameState:
+    """``player`` carries one Heavy ``item`` card, taken from the ``colour`` Item deck, in a hand slot."""
+    deck = state.deck(colour)
+    state = state.with_deck(colour, replace(deck, unknown=deck.unknown.remove(item)))
+    c = state.character(player)
+    return state.with_character(replace(c, hands=(*c.hands, item)))
+
+
+@scenario("base.gap.heavy-item-full-hands")
+def heavy_item_full_hands() -> Scenario:
+    """Player 1 trades a Fire Extinguisher to player 2, whose hands hold an Assault Rifle and another
+    Fire Extinguisher; player 2 accepts."""
+    state = _heavy_in_hands(
+        _heavy_in_hands(game(seed=3), 1, "yellow", "fire-extinguisher"), 2, "yellow", "fire-extinguisher"
+    )
+    trade = Decision.make(1, "trade", give="fire-extinguisher", partner="2", pay=("search",), take="")
+    return Scenario(
+        "base.gap.heavy-item-full-hands",
+        "player 2 accepts a Heavy Item with both hand slots full: they drop a Heavy thing of their choice "
+        "(here the Assault Rifle), or the engine stops at the gap",
+        (
+            trade,
+            Decision.make(2, "no-interruption"),
+            Decision.make(2, "accept-trade"),
+            Decision.make(2, "drop", item="assault-rifle"),
+        ),
+        before=state,
+    )
+
+
 @scenario("base.gap.interrupted-one-use-item")
 def interrupted_one_use_item() -> Scenario:
     """Player 2 interrupts player 1's use of Synthetic Food (a one-use item); player 1 lets it stand."""

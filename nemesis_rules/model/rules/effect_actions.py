@@ -25,7 +25,7 @@ from nemesis_rules.model.data import tables
 from nemesis_rules.model.data.characters import ActionCard, Character, QuestItem
 from nemesis_rules.model.rules.effects import item_effect, room_action
 from nemesis_rules.model.rules.item_effects import item_action_cost
-from nemesis_rules.model.rules.items import AUTOLOADER, AUTOLOADER_WEAPON, discard_item, pay_cards
+from nemesis_rules.model.rules.items import AUTOLOADER, AUTOLOADER_WEAPON, discard_item, make_room, pay_cards
 from nemesis_rules.model.rules.payment import payments
 from nemesis_rules.model.rules.pods import SECTION_TILES, malfunction_blocks_pods
 
@@ -389,6 +389,8 @@ def _activate(state: GameState, decision: Decision, ctx: Context) -> GameState:
     if tables.is_heavy(state.config, slug):
         c = state.character(player)
         state = state.with_character(c.evolve(hands=(*c.hands, slug)))
+        situation = f"player {player} activates a Heavy Quest Item with full hand slots"
+        state = make_room(state, player, "base.quest-item.activation", situation, ctx)
     return state
 
 

@@ -34,6 +34,44 @@ def free_slots(character: Character) -> int:
     return hand_slots(character) - len(character.hands) + (1 if "taped" in character.mods else 0)
 
 
+FULL_HANDS = "base.gap.heavy-item-full-hands"
+"""The ruling for a Heavy item arriving where no hand slot is free (see :func:`make_room`)."""
+
+
+def make_room(state: GameState, player: int, clause: str, situation: str, ctx: Context) -> GameState:
+    """A Heavy item has arrived in ``player``'s hands by a way that asks for no free slot (a Trade
+    accepted, a Heavy Quest Item activated). When more is held than the slots take (2, 1 with an
+    Arm wound, +1 with Duct Tape; facts.md §6, §5) no text says what happens: ruling
+    :data:`FULL_HANDS` decides, by default the Character drops Heavy things of their choice until
+    the rest fits (:class:`MakeRoom`), as a search that keeps a Heavy item with full hands does."""
+    if free_slots(state.character(player)) >= 0:
+        # base.item.hand-slots: what is held fits the hand slots, nothing to drop
+        return state
+    ctx.gap(state, FULL_HANDS, clause, situation)
+    return state.push(MakeRoom(player))
+
+
+@dataclass(frozen=True, slots=True)
+class MakeRoom(Choice):
+    """Drop one Heavy Item or Object (an object stays in the room, an item is discarded), again
+    until what is held fits the hand slots (ruling :data:`FULL_HANDS`, reading ``drop-to-fit``)."""
+
+    clause = "base.item.hand-slots"
+
+    def options(self, state: GameState) -> tuple[Decision, ...]:
+        held = sorted(set(state.character(self.player).hands))
+        return tuple(Decision.make(self.player, "drop", item=h) for h in held)
+
+    def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
+        state = drop(state, self.player, decision.text("item"), ctx)
+        if free_slots(state.character(self.player)) < 0:
+            return state.push(MakeRoom(self.player))
+        return state
+
+    def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        return "more Heavy things are held than the hand slots take: one of them must be dropped now", self.clause
+
+
 def pay_cards(state: GameState, player: int, cards: tuple[str, ...]) -> GameState:
     """Discard the paying cards from the hand to the action discard pile (KeyError when the
     hand lacks one)."""
@@ -365,7 +403,12 @@ class TradeConsent(Choice):
             # base.trade.participants: the other Character may refuse the trade
             return state
         state = _hand_over(state, self.initiator, self.player, self.give)
-        return _hand_over(state, self.player, self.initiator, self.take)
+        state = _hand_over(state, self.player, self.initiator, self.take)
+        for player, slug in ((self.player, self.give), (self.initiator, self.take)):
+            if slug and tables.is_heavy(state.config, slug):
+                situation = f"a Trade hands a Heavy item to player {player}, whose hand slots are full"
+                state = make_room(state, player, "base.trade.participants", situation, ctx)
+        return state
 
 
 def _hand_over(state: GameState, giver: int, receiver: int, slug: str) -> GameState:
