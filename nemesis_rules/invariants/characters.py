@@ -83,7 +83,7 @@ def hand_slots(state: GameState) -> str | None:
     Quest Item, crafting, the Nest's Eggs); a drop the rules ask for (an Arm wound, ruling
     ``base.gap.heavy-item-full-hands``) may be pending. ``pending`` is read: a transition that
     took the drop away without a drop breaks it."""
-    over = [c for c in state.characters if c.active and len(c.hands) > _slots(c)]
+    over = [c for c in state.characters if len(c.hands) > 1 and c.active and len(c.hands) > _slots(c)]
     if not over:
         return None
     dropping = {f.player for f in state.pending if isinstance(f, MakeRoom | ArmDrop)}
