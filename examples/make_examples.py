@@ -4,7 +4,8 @@
   --out FILE`` writes.
 * ``scenario-*.jsonl`` — short records that start from a state snapshot (the header's
   ``"snapshot"``, written compact: fields holding their defaults left out) and then a few lines
-  written by hand, each illegal in one specific way (or legal, to show a scenario that passes).
+  written by hand, each illegal in one specific way (or legal, to show a scenario that passes: a Move,
+  the Armory loading 2 Ammo into an empty Rifle).
 * ``bad-*.jsonl`` — malformed files (exit 2).
 
 The scenario states come from seeded setups, so the hand-written lines below name real cards
@@ -17,6 +18,7 @@ import json
 import random
 from pathlib import Path
 
+from nemesis_rules.findings.scenarios.base_arrange import at, explored, position_of
 from nemesis_rules.model.core.actions import Action, Decision, Outcome
 from nemesis_rules.model.core.engine import is_chance, step
 from nemesis_rules.model.core.state import GameState
@@ -88,6 +90,15 @@ def main() -> None:
         "not-your-turn",
         start,
         [Decision.make(2, "move", to="08", pay=("search",))],
+    )
+    scout = after_setup(2, seed=3)  # the scout (player 1) holds the Rifle, an Energy Weapon of capacity 4
+    armory = position_of(scout, "armory")
+    scout = explored(at(scout, 1, armory), armory)
+    scout = scout.with_character(scout.character(1).with_ammo("rifle", 0))
+    write_scenario(
+        "armory-reload",
+        scout,
+        [Decision.make(1, "room-action", pay=("scavenging", "search"), room="armory", weapon="rifle")],
     )
     noise = at_first("NoiseRoll", seed=3)
     write_scenario("impossible-die-face", noise, [Outcome("noise-roll", "7")])

@@ -53,3 +53,9 @@ def test_the_legal_scenario_passes_and_stops_early() -> None:
 def test_malformed_examples_are_bad_input(path: Path) -> None:
     with pytest.raises(BadInputError):
         read_record(path)
+
+
+def test_base_room_armory_the_armory_scenario_loads_two_ammo_into_the_empty_rifle() -> None:
+    result = replay_record(read_record(EXAMPLES / "scenario-armory-reload.jsonl"))
+    assert result.legal and result.outcome() == "record ends before the game's end"
+    assert result.final_state.character(1).ammo_of("rifle") == 2
