@@ -105,3 +105,17 @@ def test_base_bag_queen_in_nest_places_the_queen_and_an_encounter(game: GameStat
     queens = [i for i in after.intruders if i.kind == "queen"]
     assert [q.position for q in queens] == ["09"] and after.eggs == state.eggs
     assert "base.bag.queen-in-nest" in fired
+
+
+def test_base_bag_queen_egg_counts_the_eggs_carried_and_dropped_against_the_supply(game: GameState) -> None:
+    """Seven Eggs on the Intruder board and the eighth lying in a room: the box has none left, so
+    the Queen token adds none (ruling base.gap.egg-supply, reading ``nothing``); the engine used to
+    look at the board alone and put a ninth Egg there."""
+    state = replace(game, eggs=7).with_room("14", replace(game.room("14"), objects=Multiset.of(("egg",))))
+    after, fired = develop(state, "queen-4")
+    assert after.eggs == 7 and "base.gap.egg-supply" in fired
+    carried = replace(game, eggs=7).with_character(replace(game.character(2), hands=("assault-rifle", "egg")))
+    after, fired = develop(carried, "queen-4")
+    assert after.eggs == 7 and "base.gap.egg-supply" in fired
+    after, fired = develop(replace(game, eggs=6).with_character(carried.character(2)), "queen-4")
+    assert after.eggs == 7 and "base.gap.egg-supply" not in fired

@@ -107,7 +107,7 @@ def base_bag_development(state: GameState, token: str, ctx: Context) -> GameStat
             first = min(here, key=lambda c: turn_order(state).index(c.player))
             return state.push(Encounter(first.player, nest[0]))
         ctx.fire("base.bag.queen-egg")
-        if state.eggs >= tables.supply(state.config, "egg"):
+        if queries.eggs_in_use(state) >= tables.supply(state.config, "egg"):  # Eggs carried or dropped count too
             reading = ctx.gap(
                 state,
                 "base.gap.egg-supply",

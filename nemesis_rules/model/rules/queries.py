@@ -27,6 +27,13 @@ def hand_size(state: GameState, character: Character, ctx: Context) -> int:
     return size
 
 
+def eggs_in_use(state: GameState) -> int:
+    """Egg tokens in play: on the Intruder board (the Nest's), lying in rooms, carried in hand slots
+    (a destroyed Egg is in play no more). The 8 in the box bound them all (RU-RB p.3, p.6; facts.md §1)."""
+    lying = sum(room.objects.count("egg") for room in state.rooms)
+    return state.eggs + lying + sum(c.hands.count("egg") for c in state.characters)
+
+
 def move_cost(state: GameState, player: int, *, escaping: bool) -> int:
     """Movement costs 1 card; an Escape with a Leg wound costs 2 (facts.md §5)."""
     c = state.character(player)
