@@ -9,7 +9,7 @@ then set at a limit or one step short of it. The limits are the specification's 
 (:mod:`nemesis_rules.rulebook.spec`): every Fire marker on the board (the next one destroys the
 ship), every Malfunction marker, one Door token short, every corridor but one with Noise, the
 Time marker two spaces from the jump, a running Self-Destruct two spaces from the explosion,
-characters one wound from death, the Nest's last Egg and every Egg, every Adult (Lurker)
+characters one wound from death, every weapon empty, the Nest's last Egg and every Egg, every Adult (Lurker)
 miniature, Insanity one step from the top (Void Seeders). Each edge state is itself checked by
 every invariant first (tests/invariants/test_edges.py). Which game starts where depends on its
 index and seed alone, so a campaign stays deterministic per seed.
@@ -192,6 +192,16 @@ def _miniatures_all_out(kind: str) -> Callable[[GameState], GameState | None]:
     return build
 
 
+def _empty_weapons(state: GameState) -> GameState | None:
+    """Every weapon held empty (Ammo 0, the bottom of its track): a Shoot is refused, and every
+    reload (the Armory, an Energy Charge, Chemicals, an Ammo card) fills from nothing, where a
+    reload that gives too much is not hidden by the weapon's capacity."""
+    characters = tuple(c.evolve(ammo=tuple((w, 0) for w, _ in c.ammo)) for c in state.characters)
+    if all(not c.ammo for c in characters):
+        return None
+    return state.evolve(characters=characters)
+
+
 def _insane(state: GameState) -> GameState | None:
     top = spec_value("insanity.max")
     return state.evolve(characters=tuple(c.evolve(insanity=top - 1) for c in state.characters))
@@ -205,6 +215,7 @@ EDGES: tuple[Edge, ...] = (
     Edge("time-two-from-jump", "The Time marker two spaces from the hyperjump.", _late_time),
     Edge("self-destruct-two-from-end", "A running Self-Destruct two spaces from the explosion.", _self_destruct),
     Edge("one-wound-from-death", "Every character with 3 Serious Wounds and 2 Light Wounds.", _wounded),
+    Edge("weapons-empty", "Every weapon held at 0 Ammo: every reload fills from empty.", _empty_weapons),
     Edge("last-egg", "The Nest's last Egg on the Intruder board.", _last_egg, frozenset({"base"})),
     Edge(
         "eggs-all-out",
@@ -243,7 +254,8 @@ def edge_for(index: int, ruleset: str) -> Edge | None:
     """The edge game ``index`` of a campaign starts from (None: a new game). Games come in blocks
     of :data:`EDGE_BLOCK`; every other block starts from edges, the edges of the game's ruleset
     taken in turn (five a block, the next five in the next edge block), so that a campaign of
-    four blocks (40 games, both rulesets, 1-5 players) meets every edge of both rulesets."""
+    six blocks (60 games, both rulesets, 1-5 players) meets every edge of both rulesets (eleven
+    each)."""
     if (index // EDGE_BLOCK) % 2 != 1:
         return None
     fitting = [e for e in EDGES if e.rulesets is None or ruleset in e.rulesets]

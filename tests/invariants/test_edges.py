@@ -30,10 +30,10 @@ def test_every_edge_state_is_a_state_the_invariants_accept(ruleset: str) -> None
 
 
 def test_edge_starts_are_deterministic_and_mixed_into_every_campaign() -> None:
-    specs = plan(40, 1, (1, 2, 3, 4, 5), ("base", "void-seeders"))
+    specs = plan(60, 1, (1, 2, 3, 4, 5), ("base", "void-seeders"))
     edged = [s for s in specs if edge_for(s.index, s.ruleset) is not None]
-    assert len(edged) == 20
-    for ruleset in ("base", "void-seeders"):  # forty games meet every edge of both rulesets
+    assert len(edged) == 30
+    for ruleset in ("base", "void-seeders"):  # sixty games meet every edge of both rulesets
         met = {edge_for(s.index, s.ruleset).id for s in edged if s.ruleset == ruleset}  # type: ignore[union-attr]
         assert met == {e.id for e in EDGES if e.rulesets is None or ruleset in e.rulesets}
     first = edged[0]
