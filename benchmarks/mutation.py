@@ -117,6 +117,22 @@ def use_tree(root: Path) -> None:
     EXAMPLES = ROOT / "examples"
 
 
+def stale(mutants: list[Mutant], package: Path | None = None) -> list[str]:
+    """The mutants whose original does not occur exactly once in ``package`` (default: the measured
+    tree's), one line each: a rule fix that rewrites a mutated line leaves its mutant stale."""
+    root = PACKAGE if package is None else package
+    problems = []
+    for mutant in mutants:
+        target = root / mutant.file
+        if not target.is_file():
+            problems.append(f"mutant {mutant.id}: no file {mutant.file}")
+            continue
+        count = target.read_text(encoding="utf-8").count(mutant.original)
+        if count != 1:
+            problems.append(f"mutant {mutant.id}: its original occurs {count} times in {mutant.file} (stale mutant)")
+    return problems
+
+
 def apply(mutant: Mutant, into: Path) -> None:
     """Copy the package into ``into`` and apply the mutant (its original must occur exactly once)."""
     shutil.copytree(PACKAGE, into / "nemesis_rules", ignore=shutil.ignore_patterns("__pycache__"))
@@ -410,6 +426,11 @@ def main() -> None:
     unknown = [c for c in checkers if c not in CHECKERS]
     if unknown:
         raise SystemExit(f"unknown checker(s) {unknown}; known: {', '.join(CHECKERS)}")
+    prefixes = tuple(p for p in args.only.split(",") if p) or ("",)
+    mutants = [m for m in load_mutants() if m.id.startswith(prefixes)]
+    problems = stale(mutants)
+    if problems:  # before the baseline: a stale mutant found at the end wastes the whole run
+        raise SystemExit("\n".join(problems))
     clean = baseline(args.budget, checkers)
     for o in clean:
         print(f"baseline {o.checker:18} {o.verdict:8} {o.seconds:6.1f}s {o.detail}", flush=True)
@@ -417,8 +438,6 @@ def main() -> None:
         raise SystemExit("the unmutated package does not pass every checker: fix that first")
     if args.baseline:
         return
-    prefixes = tuple(p for p in args.only.split(",") if p) or ("",)
-    mutants = [m for m in load_mutants() if m.id.startswith(prefixes)]
     results = []
     for mutant in mutants:
         result = run_mutant(mutant, checkers, args.all_checkers, args.budget)
