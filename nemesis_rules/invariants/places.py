@@ -26,6 +26,7 @@ from typing import Any
 
 from nemesis_rules.invariants.components import box
 from nemesis_rules.invariants.ledger import Counts, Key, Source, multiset_delta, tally, tally_delta
+from nemesis_rules.model.core import fast
 from nemesis_rules.model.core.config import GameConfig
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import Character, Deck, GameState, Intruder, Pod, RoomState
@@ -332,78 +333,18 @@ class _PartsShape:
 def _make_character_delta(
     names: tuple[str, ...], listed: tuple[CharacterPart, ...], count: Callable[[GameState, Any, Counts, int], None]
 ) -> Callable[[GameState, GameState, Any, Any, Counts], None]:
-    """Generate the difference of a :func:`character_parts` source, :func:`_character_delta_plain`
-    in straight-line code: one ``is not`` test per part of a replaced character, a changed
-    multiset part's pairs compared in C (a set's symmetric difference) and counted straight into
-    its category's net. Parts counted by the same category function share one net, as in the
-    plain version; ``differs`` is the plain version's test that some part of the character is
-    not equal to what it was (a character replaced with equal parts adds nothing)."""
-    groups: list[Callable[[GameState, int], Callable[[str], str]]] = []
-    for part in listed:
-        if part.category not in groups:
-            groups.append(part.category)
-    namespace: dict[str, Any] = {"_count": count, "_apply": _apply_net, "zip": zip, "len": len, "set": set}
-    lines = [
-        "def character_delta(before, after, old, new, acc):",
-        "    if len(old) != len(new):",
-        "        _count(before, old, acc, -1)",
-        "        _count(after, new, acc, 1)",
-        "        return",
-        "    for a, b in zip(old, new):",
-        "        if a is b:",
-        "            continue",
-        "        differs = False",
-        *(f"        net{g} = None" for g in range(len(groups))),
-    ]
-    for i, (name, part) in enumerate(zip(names, listed, strict=True)):
-        g = groups.index(part.category)
-        lines += [
-            f"        va = a.{name}",
-            f"        vb = b.{name}",
-            "        if va is not vb:",
-            f"            if net{g} is None:",
-            f"                net{g} = {{}}",
-            f"            net = net{g}",
-        ]
-        if part.extract is multiset_counts:
-            lines += [
-                "            pairs_a = va.items()",
-                "            pairs_b = vb.items()",
-                "            if pairs_a != pairs_b:",
-                "                differs = True",
-                "                left = set(pairs_a)",
-                "                for pair in left.symmetric_difference(pairs_b):",
-                "                    key, n = pair",
-                "                    net[key] = net.get(key, 0) + (-n if pair in left else n)",
-            ]
-        else:
-            namespace[f"_extract{i}"] = part.extract
-            lines += [
-                "            if va != vb:",
-                "                differs = True",
-                f"            for key, n in _extract{i}(after, b, vb).items():",
-                "                net[key] = net.get(key, 0) + n",
-                f"            for key, n in _extract{i}(before, a, va).items():",
-                "                net[key] = net.get(key, 0) - n",
-            ]
-    lines.append("        if differs:")
-    for g, category in enumerate(groups):
-        namespace[f"_category{g}"] = category
-        # a card moved within a group (a draw, a payment) nets to zeros: no call
-        lines += [
-            f"            if net{g} and any(net{g}.values()):",
-            f"                _apply(net{g}, _category{g}, after, b.player, acc)",
-        ]
-    exec(compile("\n".join(lines), f"<character delta of {', '.join(names)}>", "exec"), namespace)
-    generated: Callable[[GameState, GameState, Any, Any, Counts], None] = namespace["character_delta"]
-    return generated
+    """The difference of a :func:`character_parts` source, :func:`_character_delta_plain` as
+    generated straight-line code (``fast.parts_difference``): parts counted by the same category
+    function share one net, as in the plain version."""
+    extracts = tuple(None if part.extract is multiset_counts else part.extract for part in listed)
+    return fast.parts_difference(names, extracts, tuple(part.category for part in listed), count, _apply_net)
 
 
 def _apply_net(
     net: dict[str, int],
     category_of: Callable[[GameState, int], Callable[[str], str]],
     after: GameState,
-    player: int,
+    character: Character,
     acc: Counts,
 ) -> None:
     """Add a part group's net change (card key -> count) under each card's category."""
@@ -411,7 +352,7 @@ def _apply_net(
     for key, n in net.items():
         if n:
             if category is None:
-                category = category_of(after, player)
+                category = category_of(after, character.player)
             k = (category(key), key)
             acc[k] = acc.get(k, 0) + n
 

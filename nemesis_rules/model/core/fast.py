@@ -10,9 +10,17 @@ in each docstring means: a test holds each to its plain version (``tests/model/t
 * :func:`frozen_init` — a frozen dataclass's own ``__init__``, storing through the slots
   (every frame the rules push is built by it; :class:`.frames.FrameMeta` installs it);
 * :func:`remembered` — ``function(value)`` looked up when the same value was asked before;
+* :func:`parts_difference` — the net change of what a tuple of records holds in some of their
+  fields, generated in straight-line code (the card ledger's difference of the characters);
 * :class:`LastAsked` — remembers the actions last listed for a state, so that checking one of
   them again (what every player does right after listing) is an identity test, not a search,
   and listing them again (coverage play, then its player, then the prober) is a lookup.
+
+Not here, because they make fewer copies rather than the same copy faster, and so belong to the
+state's own interface: ``GameState.replace_top`` and ``GameState.popped_with_character``
+(``state.py``) and a frame's ``run_on_top`` (``frames.py``) build in one state copy what a pop
+then a push (or a pop then a character update) build in two; ``tests/model/test_step_on_top.py``
+holds every step taken that way to the two-copy way.
 
 How: a copy is built as an instance of a twin of the class (a subclass adding no slot, so the
 same memory layout, whose ``__setattr__`` is the plain one, not the frozen dataclass's), filled
@@ -217,6 +225,89 @@ def remembered(function: Callable[[Any], Any], kept: int) -> Callable[[Any], Any
         return found
 
     return lookup
+
+
+def parts_difference(
+    names: Sequence[str],
+    extracts: Sequence[Callable[[Any, Any, Any], Mapping[str, int]] | None],
+    groups: Sequence[object],
+    count: Callable[[Any, Any, Any, int], None],
+    apply: Callable[[dict[str, int], Any, Any, Any, Any], None],
+) -> Callable[[Any, Any, Any, Any, Any], None]:
+    """``difference(before, after, old, new, acc)``: what the records ``new`` (of state ``after``)
+    hold beyond what ``old`` (of ``before``) held, in straight-line code with one ``is not`` test
+    per field of a replaced record. The plain equivalent (the card ledger's
+    ``places._character_delta_plain``)::
+
+        if len(old) != len(new):
+            count(before, old, acc, -1); count(after, new, acc, 1); return
+        for a, b in zip(old, new):
+            if a is b or the fields ``names`` of a and b are equal: continue
+            for each group, net = {}: for each field of the group that is not the same object,
+                a multiset field (``extracts[i]`` None): net += its pairs after minus before;
+                else: net += extracts[i](after, b, value of b) - extracts[i](before, a, value of a)
+            for each group whose net has a non-zero count: apply(net, group, after, b, acc)
+
+    Fields whose ``groups`` entry is the same object share one net, so that a key moving
+    between them (a card drawn from the deck into the hand) nets to nothing. A multiset field's
+    changed pairs are found in C (a set's symmetric difference)."""
+    order: list[object] = []
+    for group in groups:
+        if group not in order:
+            order.append(group)
+    namespace: dict[str, Any] = {"_count": count, "_apply": apply, "zip": zip, "len": len, "set": set}
+    lines = [
+        "def generated(before, after, old, new, acc):",
+        "    if len(old) != len(new):",
+        "        _count(before, old, acc, -1)",
+        "        _count(after, new, acc, 1)",
+        "        return",
+        "    for a, b in zip(old, new):",
+        "        if a is b:",
+        "            continue",
+        "        differs = False",
+        *(f"        net{g} = None" for g in range(len(order))),
+    ]
+    for i, (name, extract, group) in enumerate(zip(names, extracts, groups, strict=True)):
+        g = order.index(group)
+        lines += [
+            f"        va = a.{name}",
+            f"        vb = b.{name}",
+            "        if va is not vb:",
+            f"            if net{g} is None:",
+            f"                net{g} = {{}}",
+            f"            net = net{g}",
+        ]
+        if extract is None:
+            lines += [
+                "            pairs_a = va.items()",
+                "            pairs_b = vb.items()",
+                "            if pairs_a != pairs_b:",
+                "                differs = True",
+                "                left = set(pairs_a)",
+                "                for pair in left.symmetric_difference(pairs_b):",
+                "                    key, n = pair",
+                "                    net[key] = net.get(key, 0) + (-n if pair in left else n)",
+            ]
+        else:
+            namespace[f"_extract{i}"] = extract
+            lines += [
+                "            if va != vb:",
+                "                differs = True",
+                f"            for key, n in _extract{i}(after, b, vb).items():",
+                "                net[key] = net.get(key, 0) + n",
+                f"            for key, n in _extract{i}(before, a, va).items():",
+                "                net[key] = net.get(key, 0) - n",
+            ]
+    lines.append("        if differs:")
+    for g, group in enumerate(order):
+        namespace[f"_group{g}"] = group
+        # a key moved within a group nets to zeros: no call
+        lines += [
+            f"            if net{g} and any(net{g}.values()):",
+            f"                _apply(net{g}, _group{g}, after, b, acc)",
+        ]
+    return _compile(lines, namespace, f"<difference of {', '.join(names)}>")
 
 
 class LastAsked:
