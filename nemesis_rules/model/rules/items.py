@@ -31,7 +31,10 @@ def hand_slots(character: Character) -> int:
 
 
 def free_slots(character: Character) -> int:
-    return hand_slots(character) - len(character.hands) + (1 if "taped" in character.mods else 0)
+    """Free hand slots: 2, or 1 while an Arm wound is active (counted card by card, so a second
+    Arm wound acts when the first is dressed), +1 for Duct Tape binding two Heavy Items
+    (facts.md §5, §6). Negative: more is held than fits."""
+    return hand_slots(character) - len(character.hands) + (1 if TAPED in character.mods else 0)
 
 
 FULL_HANDS = "base.gap.heavy-item-full-hands"
@@ -59,17 +62,29 @@ class MakeRoom(Choice):
     clause = "base.item.hand-slots"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
-        held = sorted(set(state.character(self.player).hands))
-        return tuple(Decision.make(self.player, "drop", item=h) for h in held)
+        return drop_options(state, self.player)
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        state = drop(state, self.player, decision.text("item"), ctx)
-        if free_slots(state.character(self.player)) < 0:
-            return state.push(MakeRoom(self.player))
-        return state
+        return drop_until_fits(state, self, decision, ctx)
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         return "more Heavy things are held than the hand slots take: one of them must be dropped now", self.clause
+
+
+def drop_options(state: GameState, player: int) -> tuple[Decision, ...]:
+    """A drop of each Heavy thing held, for a Character who holds more than the hand slots take."""
+    held = sorted(set(state.character(player).hands))
+    return tuple(Decision.make(player, "drop", item=h) for h in held)
+
+
+def drop_until_fits(state: GameState, frame: Choice, decision: Decision, ctx: Context) -> GameState:
+    """Drop the Heavy thing chosen, and ask again (the same kind of frame) while the rest does not
+    fit the hand slots (:func:`free_slots`)."""
+    player = decision.player
+    state = drop(state, player, decision.text("item"), ctx)
+    if free_slots(state.character(player)) < 0:
+        return state.push(type(frame)(player))
+    return state
 
 
 def pay_cards(state: GameState, player: int, cards: tuple[str, ...]) -> GameState:

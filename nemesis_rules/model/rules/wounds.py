@@ -18,7 +18,7 @@ from nemesis_rules.model.core.state import Character, GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.endgame import end_game
-from nemesis_rules.model.rules.items import HAND_SLOTS, TAPED, drop
+from nemesis_rules.model.rules.items import drop_options, drop_until_fits, free_slots
 
 DEATH_AT_SERIOUS = 3
 
@@ -222,17 +222,9 @@ def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Contex
         # base.serious-wound.arm: only the Arm wound makes a Character drop an item at once
         return state
     ctx.fire("base.serious-wound.arm")
-    if slots_left(state.character(player)) < 0:
+    if free_slots(state.character(player)) < 0:
         return state.push(ArmDrop(player))
     return state
-
-
-def slots_left(character: Character) -> int:
-    """Free hand slots: 2, or 1 while an Arm wound is active (counted card by card, so a
-    second Arm wound acts when the first is dressed), +1 for Duct Tape binding two Heavy
-    Items (facts.md §5, §6). Negative: more is held than fits."""
-    slots = 1 if wound_active(character, "arm") else HAND_SLOTS
-    return slots - len(character.hands) + (1 if TAPED in character.mods else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,14 +235,10 @@ class ArmDrop(Choice):
     clause = "base.serious-wound.arm"
 
     def options(self, state: GameState) -> tuple[Decision, ...]:
-        held = sorted(set(state.character(self.player).hands))
-        return tuple(Decision.make(self.player, "drop", item=h) for h in held)
+        return drop_options(state, self.player)
 
     def resolve(self, state: GameState, decision: Decision, ctx: Context) -> GameState:
-        state = drop(state, self.player, decision.text("item"), ctx)
-        if slots_left(state.character(self.player)) < 0:
-            return state.push(ArmDrop(self.player))
-        return state
+        return drop_until_fits(state, self, decision, ctx)
 
     def diagnose(self, state: GameState, decision: Decision) -> tuple[str, str]:
         return "with an Arm wound one of the Heavy things held must be dropped now", self.clause
