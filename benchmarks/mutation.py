@@ -136,12 +136,11 @@ def stale(mutants: list[Mutant], package: Path | None = None) -> list[str]:
 def apply(mutant: Mutant, into: Path) -> None:
     """Copy the package into ``into`` and apply the mutant (its original must occur exactly once)."""
     shutil.copytree(PACKAGE, into / "nemesis_rules", ignore=shutil.ignore_patterns("__pycache__"))
+    problems = stale([mutant], into / "nemesis_rules")
+    if problems:
+        raise SystemExit(problems[0])
     target = into / "nemesis_rules" / mutant.file
-    text = target.read_text(encoding="utf-8")
-    count = text.count(mutant.original)
-    if count != 1:
-        raise SystemExit(f"mutant {mutant.id}: its original occurs {count} times in {mutant.file} (stale mutant)")
-    target.write_text(text.replace(mutant.original, mutant.replacement), encoding="utf-8")
+    target.write_text(target.read_text(encoding="utf-8").replace(mutant.original, mutant.replacement), encoding="utf-8")
 
 
 def _env(tree: Path) -> dict[str, str]:

@@ -12,7 +12,7 @@ from nemesis_rules.model.core.actions import Outcome
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.multiset import Multiset
 from nemesis_rules.model.core.state import GameState
-from nemesis_rules.model.rules.wounds import LightWound, SeriousWoundDraw, wound_active
+from nemesis_rules.model.rules.wounds import LightWound, SeriousWoundDraw
 from nemesis_rules.testing import after_setup, run, top_frame, with_frames, with_hand
 
 
@@ -57,6 +57,6 @@ def test_base_wound_serious_card_is_drawn_from_the_serious_wound_deck(game: Game
 
 def test_base_wound_dress_counts_each_card_of_a_kind() -> None:
     state = after_setup(players=2, seed=3)
-    assert wound_active(wounded(state, 1, "arm", "arm", dressed=("arm",)).character(1), "arm")
-    assert not wound_active(wounded(state, 1, "arm", "arm", dressed=("arm", "arm")).character(1), "arm")
-    assert not wound_active(wounded(state, 1, "leg").character(1), "arm")
+    assert wounded(state, 1, "arm", "arm", dressed=("arm",)).character(1).wound_active("arm")
+    assert not wounded(state, 1, "arm", "arm", dressed=("arm", "arm")).character(1).wound_active("arm")
+    assert not wounded(state, 1, "leg").character(1).wound_active("arm")

@@ -80,10 +80,9 @@ def drop_options(state: GameState, player: int) -> tuple[Decision, ...]:
 def drop_until_fits(state: GameState, frame: Choice, decision: Decision, ctx: Context) -> GameState:
     """Drop the Heavy thing chosen, and ask again (the same kind of frame) while the rest does not
     fit the hand slots (:func:`free_slots`)."""
-    player = decision.player
-    state = drop(state, player, decision.text("item"), ctx)
-    if free_slots(state.character(player)) < 0:
-        return state.push(type(frame)(player))
+    state = drop(state, frame.player, decision.text("item"), ctx)
+    if free_slots(state.character(frame.player)) < 0:
+        return state.push(type(frame)(frame.player))
     return state
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from nemesis_rules.model.core.actions import Decision
 from nemesis_rules.model.core.engine import Context
 from nemesis_rules.model.core.frames import ChanceNode, Choice, Step
-from nemesis_rules.model.core.state import Character, GameState
+from nemesis_rules.model.core.state import GameState
 from nemesis_rules.model.data import tables
 from nemesis_rules.model.rules import replaceable
 from nemesis_rules.model.rules.endgame import end_game
@@ -202,12 +202,6 @@ class CheckLastCharacter(Step):
         if state.self_destruct is not None:
             return end_game(state, "last-character-left-self-destruct", ctx)
         return end_game(state, "last-character-left-hyperjump", ctx)
-
-
-def wound_active(character: Character, kind: str) -> bool:
-    """Whether a Serious Wound of ``kind`` has effect: at least one such card is not dressed
-    (a dressed wound is ignored; duplicates do not stack, facts.md §5)."""
-    return character.serious_wounds.count(kind) > character.dressed.count(kind)
 
 
 def serious_wound_arrives(state: GameState, player: int, wound: str, ctx: Context) -> GameState:
